@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode } from '@energy/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createServices, domainRoutes, type Services } from './domains/index.js';
+import { installBodyParsers } from './plugins/body-parsers.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { createRegistry } from './plugins/registry.js';
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the whole server: parsers, OpenAPI, every domain's routes, and the web app when built. */
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // Input is validated by the registry (after the sign-in check); the schemas here feed OpenAPI and
+  // check every answer against its contract on the way out.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  await installBodyParsers(app);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Energy platform API',
+        version: '0.1.0',
+        description:
+          'Every /api answer is an envelope {code, data, msg}; code 0 is success. Send the jwtToken cookie value back in a jwtToken header. See docs/api.md for the error codes.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  installErrorHandler(app);
+
+  const services = createServices(database.system, config);
+  await services.catalogue.load();
+  const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit });
+  for (const register of domainRoutes) register(route, services);
+
+  await serveWeb(app, config.webDist);
+  return { app, services };
+}
+
+/** The built single-page app, with index.html for any non-API path (client-side routes). */
+async function serveWeb(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const isApi = url.startsWith('/api/') || url.startsWith('/server/') || url.startsWith('/ws/');
+    if (req.method === 'GET' && !isApi) {
+      const file = path.join(dist, url);
+      if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(dist, file));
+      }
+      return reply.type('text/html').send(fs.createReadStream(index));
+    }
+    return reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${url}` });
+  });
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** Either driver's database or a transaction of it: the same query builder. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  /** The owner connection: migrations, seed, sign-in and audit. Bypasses row-level security. */
+  system: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+
+/** Opens PGlite in `dataDir/pglite` (or in memory for `memory://`), or PostgreSQL at `url`, and migrates. */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { system: db, kind: 'postgres', close: () => pool.end() };
+  }
+  let target: string | undefined;
+  if (opts.dataDir && opts.dataDir !== 'memory://') {
+    target = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(target, { recursive: true });
+  }
+  const client = new PGlite(target);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { system: db, kind: 'pglite', close: () => client.close() };
+}
+
+/** What a request's transaction is scoped to. */
+export interface Scope {
+  tenantId: string | null;
+  muid: string | null;
+  channelTenantIds: string[];
+}
+
+/**
+ * Runs `fn` in a transaction as the non-superuser role energy_app with the scope set, so that the
+ * row-level security policies of migration 0001 apply to every query inside.
+ */
+export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.muid', ${scope.muid ?? ''}, true), set_config('app.channel_tenants', ${scope.channelTenantIds.join(',')}, true)`,
+    );
+    await tx.execute(sql`set local role energy_app`);
+    return fn(tx as unknown as Db);
+  });
+}

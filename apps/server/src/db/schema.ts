@@ -1,0 +1,11 @@
+// Every domain's tables, in one place for Drizzle and drizzle-kit.
+export * from '../domains/tenancy/tenancy.schema.js';
+export * from '../domains/auth/auth.schema.js';
+export * from '../domains/staff/staff.schema.js';
+export * from '../domains/catalogue/catalogue.schema.js';
+export * from '../domains/navigation/navigation.schema.js';
+export * from '../domains/ou/ou.schema.js';
+export * from '../domains/files/files.schema.js';
+export * from '../domains/audit/audit.schema.js';
+export * from '../domains/integration/integration.schema.js';
+export * from '../domains/uet/uet.schema.js';

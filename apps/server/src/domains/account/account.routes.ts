@@ -1,0 +1,10 @@
+import { account } from '@energy/contracts';
+import type { DomainRoutes } from '../types.js';
+
+export const accountRoutes: DomainRoutes = (route, { account: service }) => {
+  route(account.changeLoginPassword, (ctx, input) => service.changeLoginPassword(ctx, input));
+  route(account.setOperationPassword, (ctx, input) => service.setOperationPassword(ctx, input));
+  route(account.verifyOperationPassword, (ctx, input) => service.verifyOperationPassword(ctx, input));
+  route(account.updatePersonalInfo, (ctx, input) => service.updateInfo(ctx, input));
+  route(account.setNavigationPreference, (ctx, input) => service.setNavigationPreference(ctx, input));
+};

@@ -1,0 +1,6 @@
+import { audit } from '@energy/contracts';
+import type { DomainRoutes } from '../types.js';
+
+export const auditRoutes: DomainRoutes = (route, { audit: service }) => {
+  route(audit.auditLogPage, (ctx, input) => service.page(ctx, input));
+};

@@ -1,0 +1,8 @@
+import { auth } from '@energy/contracts';
+import type { DomainRoutes } from '../types.js';
+
+export const authRoutes: DomainRoutes = (route, { auth: service }) => {
+  route(auth.login, (ctx, input, { reply }) => service.login(ctx, input, reply));
+  route(auth.probe, (ctx) => service.probe(ctx));
+  route(auth.logout, (ctx, _input, { reply }) => service.logout(ctx, reply));
+};

@@ -1,0 +1,173 @@
+import { ErrorCode } from '@energy/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { StaffContext, UserContext } from '../../plugins/context.js';
+import { AppError } from '../../plugins/errors.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { session } from './auth.schema.js';
+import { randomToken, sha256 } from './passwords.js';
+
+export const SESSION_COOKIE = 'SESSION';
+export const TOKEN_COOKIE = 'jwtToken';
+export const TOKEN_HEADER = 'jwttoken';
+
+export interface ResolvedSession {
+  user: UserContext;
+  /** The session's current staff id, whatever its state. */
+  sessionStaffId: number | null;
+  /** The current staff when it exists and is enabled. */
+  staff: StaffContext | null;
+  /** Why there is no usable staff. */
+  staffProblem: typeof ErrorCode.STAFF_NOT_SELECTED | typeof ErrorCode.STAFF_DISABLED | typeof ErrorCode.STAFF_FROZEN | null;
+}
+
+interface Row extends Record<string, unknown> {
+  id_hash: string;
+  token_hash: string;
+  muid: string;
+  expires_at: string | Date;
+  last_seen_at: string | Date;
+  username: string;
+  name: string;
+  platform_admin: boolean;
+  current_staff_id: number | null;
+  staff_id: number | null;
+  tenant_id: string | null;
+  customer_mcid: string | null;
+  staff_code: string | null;
+  status: number | null;
+  role_id: number | null;
+  permission_codes: string[] | null;
+  auto_sync_codes: string[] | null;
+  all_ous: boolean | null;
+  side_type: number | null;
+  ou_ids: number[] | null;
+  channel_ids: string[] | null;
+}
+
+const LAST_SEEN_WRITE_MS = 60_000;
+
+/** Sessions: create on sign-in, resolve on every call (one query), end on sign-out. */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  async create(muid: string, currentStaffId: number | null, ip: string) {
+    const id = randomToken();
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + this.config.sessionMaxDays * 86_400_000);
+    await this.db.insert(session).values({ idHash: sha256(id), tokenHash: sha256(token), muid, currentStaffId, ip, expiresAt });
+    return { id, token, expiresAt };
+  }
+
+  setCookies(reply: FastifyReply, created: { id: string; token: string; expiresAt: Date }) {
+    const common = { path: '/', sameSite: 'lax' as const, secure: this.config.secureCookies, expires: created.expiresAt };
+    reply.setCookie(SESSION_COOKIE, created.id, { ...common, httpOnly: true });
+    reply.setCookie(TOKEN_COOKIE, created.token, { ...common, httpOnly: false });
+  }
+
+  clearCookies(reply: FastifyReply) {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(TOKEN_COOKIE, { path: '/' });
+  }
+
+  async end(idHash: string) {
+    await this.db.delete(session).where(eq(session.idHash, idHash));
+  }
+
+  /** Ends the person's other sessions (in the request's transaction: row-level security limits it to their own). */
+  async endOthers(tx: Db, muid: string, exceptIdHash: string) {
+    await tx.execute(sql`delete from session where muid = ${muid} and id_hash <> ${exceptIdHash}`);
+  }
+
+  async setCurrentStaff(tx: Db, idHash: string, staffId: number | null) {
+    await tx.update(session).set({ currentStaffId: staffId }).where(eq(session.idHash, idHash));
+  }
+
+  /** The session of a public call, if any (never throws). */
+  async resolveOptional(req: FastifyRequest): Promise<ResolvedSession | null> {
+    try {
+      return await this.resolve(req, { cookieOnly: false });
+    } catch {
+      return null;
+    }
+  }
+
+  /** The signed-in user and current staff, or 401 (no session, wrong or missing jwtToken header, expired). */
+  async resolve(req: FastifyRequest, opts: { cookieOnly: boolean }): Promise<ResolvedSession> {
+    const id = req.cookies[SESSION_COOKIE];
+    if (!id || id.length > 100) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    const row = await this.load(sha256(id));
+    if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    if (!opts.cookieOnly) {
+      const header = req.headers[TOKEN_HEADER];
+      if (typeof header !== 'string' || header.length > 100 || sha256(header) !== row.token_hash) {
+        throw new AppError(ErrorCode.UNAUTHENTICATED, 'Not signed in: the jwtToken header is missing or does not match');
+      }
+    }
+    const now = Date.now();
+    const lastSeen = new Date(row.last_seen_at).getTime();
+    if (new Date(row.expires_at).getTime() < now || lastSeen + this.config.sessionIdleHours * 3_600_000 < now) {
+      await this.end(row.id_hash);
+      throw new AppError(ErrorCode.SESSION_EXPIRED);
+    }
+    if (now - lastSeen > LAST_SEEN_WRITE_MS) {
+      await this.db.update(session).set({ lastSeenAt: new Date(now) }).where(eq(session.idHash, row.id_hash));
+    }
+    const user: UserContext = {
+      sessionIdHash: row.id_hash,
+      muid: row.muid,
+      username: row.username,
+      name: row.name,
+      platformAdmin: row.platform_admin,
+    };
+    let staff: StaffContext | null = null;
+    let staffProblem: ResolvedSession['staffProblem'] = null;
+    if (row.staff_id == null) staffProblem = ErrorCode.STAFF_NOT_SELECTED;
+    else if (row.status === 1) staffProblem = ErrorCode.STAFF_DISABLED;
+    else if (row.status === 2) staffProblem = ErrorCode.STAFF_FROZEN;
+    else {
+      staff = {
+        id: row.staff_id,
+        tenantId: row.tenant_id!,
+        customerMcid: row.customer_mcid!,
+        staffCode: row.staff_code!,
+        roleId: row.role_id,
+        sideType: row.side_type === 2 ? 2 : 1,
+        permissions: this.catalogue.effectivePermissions(row.permission_codes ?? [], row.auto_sync_codes ?? []),
+        allOus: row.all_ous === true,
+        ouIds: row.ou_ids ?? [],
+        channelTenantIds: row.channel_ids ?? [],
+      };
+    }
+    return { user, sessionStaffId: row.current_staff_id, staff, staffProblem };
+  }
+
+  /** 412 unless the session has a usable current staff. */
+  requireUsableStaff(resolved: ResolvedSession): asserts resolved is ResolvedSession & { staff: StaffContext } {
+    if (!resolved.staff) throw new AppError(resolved.staffProblem ?? ErrorCode.STAFF_NOT_SELECTED);
+  }
+
+  /** One query: session, user, current staff, its role, tenant, OUs and channel links. Owner connection. */
+  private async load(idHash: string): Promise<Row | undefined> {
+    const result = await this.db.execute<Row>(sql`
+      select s.id_hash, s.token_hash, s.muid, s.expires_at, s.last_seen_at, s.current_staff_id,
+             u.username, u.name, u.platform_admin,
+             st.id as staff_id, st.tenant_id, st.customer_mcid, st.staff_code, st.status, st.role_id,
+             r.permission_codes, r.auto_sync_codes, r.all_ous, t.side_type,
+             (select array_agg(so.ou_id order by so.ou_id) from staff_ou so where so.staff_id = st.id) as ou_ids,
+             (select array_agg(cl.customer_tenant_id::text) from channel_link cl where cl.tenant_id = st.tenant_id) as channel_ids
+      from session s
+      join customer_user u on u.muid = s.muid
+      left join staff st on st.id = s.current_staff_id and st.muid = s.muid
+      left join role r on r.id = st.role_id
+      left join tenant t on t.id = st.tenant_id
+      where s.id_hash = ${idHash}`);
+    return (result as unknown as { rows: Row[] }).rows[0];
+  }
+}

@@ -1,0 +1,66 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { moduleOrigin, permission } from './catalogue.schema.js';
+
+export type PermissionRow = typeof permission.$inferSelect;
+export type ModuleOriginRow = typeof moduleOrigin.$inferSelect;
+
+/**
+ * The platform permission catalogue and module origins, held in memory: they change only when the
+ * platform itself changes (seed, platform administration), and every call needs them.
+ */
+export class CatalogueService {
+  private permissions: PermissionRow[] = [];
+  private children = new Map<string, string[]>();
+  private origins = new Map<number, ModuleOriginRow>();
+  private memo = new Map<string, ReadonlySet<string>>();
+
+  constructor(private readonly db: Db) {}
+
+  async load() {
+    this.permissions = await this.db.select().from(permission).orderBy(asc(permission.level), asc(permission.sort));
+    this.children.clear();
+    for (const p of this.permissions) {
+      if (!p.parentCode) continue;
+      const list = this.children.get(p.parentCode) ?? [];
+      list.push(p.code);
+      this.children.set(p.parentCode, list);
+    }
+    this.origins = new Map((await this.db.select().from(moduleOrigin)).map((o) => [o.id, o]));
+    this.memo.clear();
+  }
+
+  all(): readonly PermissionRow[] {
+    return this.permissions;
+  }
+
+  moduleOrigin(id: number | null | undefined): ModuleOriginRow | undefined {
+    return id == null ? undefined : this.origins.get(id);
+  }
+
+  moduleOrigins(): ModuleOriginRow[] {
+    return [...this.origins.values()];
+  }
+
+  /**
+   * A role's effective codes: the checked ones, plus everything under an auto-synced node (so codes
+   * the platform adds later under it are granted too). Frozen codes are never granted.
+   */
+  effectivePermissions(checked: readonly string[], autoSync: readonly string[]): ReadonlySet<string> {
+    const key = `${checked.join(',')}|${autoSync.join(',')}`;
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    const known = new Set(this.permissions.filter((p) => !p.freeze).map((p) => p.code));
+    const result = new Set<string>();
+    for (const code of checked) if (known.has(code)) result.add(code);
+    const stack = autoSync.filter((c) => known.has(c));
+    while (stack.length) {
+      const code = stack.pop()!;
+      result.add(code);
+      for (const child of this.children.get(code) ?? []) if (known.has(child)) stack.push(child);
+    }
+    if (this.memo.size > 1000) this.memo.clear();
+    this.memo.set(key, result);
+    return result;
+  }
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { accountRoutes } from './account/account.routes.js';
+import { AccountService } from './account/account.service.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { AuditService } from './audit/audit.service.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { AuthService } from './auth/auth.service.js';
+import { SessionService } from './auth/session.service.js';
+import { Throttle } from './auth/throttle.js';
+import { CatalogueService } from './catalogue/catalogue.service.js';
+import { filesRoutes } from './files/files.routes.js';
+import { FilesService } from './files/files.service.js';
+import { integrationRoutes } from './integration/integration.routes.js';
+import { IntegrationService } from './integration/integration.service.js';
+import { navigationRoutes } from './navigation/navigation.routes.js';
+import { NavigationService } from './navigation/navigation.service.js';
+import { ouRoutes } from './ou/ou.routes.js';
+import { OuService } from './ou/ou.service.js';
+import { staffRoutes } from './staff/staff.routes.js';
+import { StaffService } from './staff/staff.service.js';
+import { tenancyRoutes } from './tenancy/tenancy.routes.js';
+import { TenancyService } from './tenancy/tenancy.service.js';
+import type { DomainRoutes } from './types.js';
+import { uetRoutes } from './uet/uet.routes.js';
+import { UetService } from './uet/uet.service.js';
+
+/** Every domain's routes, in one place. A new domain adds its line here. */
+export const domainRoutes: DomainRoutes[] = [
+  authRoutes,
+  staffRoutes,
+  navigationRoutes,
+  accountRoutes,
+  tenancyRoutes,
+  ouRoutes,
+  filesRoutes,
+  integrationRoutes,
+  auditRoutes,
+  uetRoutes,
+];
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Builds every service once, wiring each to what it needs (a domain reaches another only through its service). */
+export function createServices(db: Db, config: Config) {
+  const catalogue = new CatalogueService(db);
+  const throttle = new Throttle(db, config);
+  const sessions = new SessionService(db, config, catalogue);
+  const audit = new AuditService(db);
+  const staff = new StaffService(db, sessions, catalogue);
+  const ou = new OuService();
+  return {
+    catalogue,
+    sessions,
+    audit,
+    staff,
+    ou,
+    auth: new AuthService(db, config, sessions, throttle),
+    account: new AccountService(sessions, throttle),
+    navigation: new NavigationService(catalogue, staff),
+    tenancy: new TenancyService(ou),
+    files: new FilesService(db, path.join(config.dataDir, 'files')),
+    integration: new IntegrationService(catalogue, staff),
+    uet: new UetService(),
+  };
+}

@@ -1,0 +1,148 @@
+import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/contracts';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { StaffCtx } from '../../plugins/context.js';
+import { notFound } from '../../plugins/errors.js';
+import { customerUser } from '../auth/auth.schema.js';
+import type { OuService } from '../ou/ou.service.js';
+import { ou } from '../ou/ou.schema.js';
+import { staff } from '../staff/staff.schema.js';
+import { channelLink, customer, tenant } from './tenancy.schema.js';
+
+type CustomerRow = typeof customer.$inferSelect;
+const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Tenants, the customer organisation tree, customer users, and channel links. */
+export class TenancyService {
+  constructor(private readonly ous: OuService) {}
+
+  private async customers(ctx: StaffCtx): Promise<CustomerRow[]> {
+    return ctx.tx.select().from(customer).where(eq(customer.tenantId, ctx.staff.tenantId)).orderBy(asc(customer.code));
+  }
+
+  private async levelNames(ctx: StaffCtx, tenantId = ctx.staff.tenantId): Promise<string[]> {
+    const [row] = await ctx.tx.select({ orgLevels: tenant.orgLevels }).from(tenant).where(eq(tenant.id, tenantId));
+    return row?.orgLevels ?? [];
+  }
+
+  private toTree(rows: CustomerRow[], rootMcids: Set<string> | null, currentMcid: string): OrgNode[] {
+    const nodes = new Map<string, OrgNode>();
+    for (const r of rows) {
+      nodes.set(r.mcid, { mcid: r.mcid, name: r.name, code: r.code, level: r.level, parentMcid: r.parentMcid, current: r.mcid === currentMcid, children: [] });
+    }
+    const roots: OrgNode[] = [];
+    for (const r of rows) {
+      const node = nodes.get(r.mcid)!;
+      const parent = r.parentMcid ? nodes.get(r.parentMcid) : undefined;
+      if (rootMcids ? rootMcids.has(r.mcid) : !parent) roots.push(node);
+      else if (parent) parent.children.push(node);
+    }
+    return roots;
+  }
+
+  async organizationTree(ctx: StaffCtx) {
+    return this.toTree(await this.customers(ctx), null, ctx.staff.customerMcid);
+  }
+
+  /** The staff's own customer and everything under it. */
+  async organizationTreeFromCurrent(ctx: StaffCtx) {
+    const rows = await this.customers(ctx);
+    const own = rows.find((r) => r.mcid === ctx.staff.customerMcid);
+    if (!own) return [];
+    const subtree = rows.filter((r) => r.code === own.code || r.code.startsWith(`${own.code}.`));
+    return this.toTree(subtree, new Set([own.mcid]), own.mcid);
+  }
+
+  async orgAll(ctx: StaffCtx) {
+    const [rows, names] = await Promise.all([this.customers(ctx), this.levelNames(ctx)]);
+    return rows.map((r) => ({ mcid: r.mcid, name: r.name, code: r.code, level: r.level, parentMcid: r.parentMcid, levelName: orgLevelName(names, r.level) }));
+  }
+
+  async customerDetail(ctx: StaffCtx, mcid: string) {
+    const [row] = await ctx.tx
+      .select({ c: customer, tenantName: tenant.name, orgLevels: tenant.orgLevels })
+      .from(customer)
+      .innerJoin(tenant, eq(tenant.id, customer.tenantId))
+      .where(and(eq(customer.mcid, mcid), eq(customer.tenantId, ctx.staff.tenantId)));
+    if (!row) throw notFound(`Customer ${mcid}`);
+    const { c } = row;
+    const [parent, [children], [staffCount], [ouCount]] = await Promise.all([
+      c.parentMcid ? ctx.tx.select({ name: customer.name }).from(customer).where(eq(customer.mcid, c.parentMcid)) : Promise.resolve([]),
+      ctx.tx.select({ n: count() }).from(customer).where(eq(customer.parentMcid, c.mcid)),
+      ctx.tx.select({ n: count() }).from(staff).where(and(eq(staff.customerMcid, c.mcid), eq(staff.tenantId, ctx.staff.tenantId))),
+      ctx.tx.select({ n: count() }).from(ou).where(eq(ou.customerMcid, c.mcid)),
+    ]);
+    return {
+      mcid: c.mcid,
+      name: c.name,
+      code: c.code,
+      level: c.level,
+      levelName: orgLevelName(row.orgLevels, c.level),
+      parentMcid: c.parentMcid,
+      parentName: parent[0]?.name ?? null,
+      tenantMcid: c.tenantId,
+      tenantName: row.tenantName,
+      childCount: children.n,
+      staffCount: staffCount.n,
+      ouCount: ouCount.n,
+    };
+  }
+
+  async customerUsers(ctx: StaffCtx, input?: { customerMcid?: string; keyword?: string }) {
+    const where: SQL[] = [eq(staff.tenantId, ctx.staff.tenantId)];
+    if (input?.customerMcid) where.push(eq(staff.customerMcid, input.customerMcid));
+    if (input?.keyword) where.push(or(ilike(customerUser.username, like(input.keyword)), ilike(customerUser.name, like(input.keyword)))!);
+    const rows = await ctx.tx
+      .select({ u: customerUser, s: { id: staff.id, staffCode: staff.staffCode, customerMcid: staff.customerMcid, status: staff.status } })
+      .from(staff)
+      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
+      .where(and(...where))
+      .orderBy(asc(customerUser.username), asc(staff.id));
+    const byUser = new Map<string, { muid: string; username: string; name: string; phone: string | null; email: string | null; staff: (typeof rows)[number]['s'][] }>();
+    for (const { u, s } of rows) {
+      const entry = byUser.get(u.muid) ?? { muid: u.muid, username: u.username, name: u.name, phone: u.phone, email: u.email, staff: [] };
+      entry.staff.push(s);
+      byUser.set(u.muid, entry);
+    }
+    return [...byUser.values()];
+  }
+
+  /** Tenants the staff can see: its own first, then the ones its channel tenant operates for. */
+  async visibleTenants(ctx: StaffCtx) {
+    const ids = [ctx.staff.tenantId, ...ctx.staff.channelTenantIds];
+    const rows = await ctx.tx.select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType }).from(tenant).where(inArray(tenant.id, ids));
+    return rows.sort((a, b) => (a.mcid === ctx.staff.tenantId ? -1 : b.mcid === ctx.staff.tenantId ? 1 : a.name.localeCompare(b.name)));
+  }
+
+  async channelTenants(ctx: StaffCtx, input?: { name?: string }) {
+    const where: SQL[] = [eq(channelLink.tenantId, ctx.staff.tenantId)];
+    if (input?.name) where.push(ilike(tenant.name, like(input.name)));
+    const rows = await ctx.tx
+      .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType, linkedAt: channelLink.createdAt })
+      .from(channelLink)
+      .innerJoin(tenant, eq(tenant.id, channelLink.customerTenantId))
+      .where(and(...where))
+      .orderBy(asc(tenant.name));
+    return rows.map((r) => ({ ...r, linkedAt: r.linkedAt.toISOString() }));
+  }
+
+  /** Tenant, then customers (as a tree), then the OUs the staff may see, for every visible tenant. */
+  async tenantCustomerOuTree(ctx: StaffCtx): Promise<TenantCustomerOuNode[]> {
+    const tenants = await this.visibleTenants(ctx);
+    const ids = tenants.map((t) => t.mcid);
+    const [customers, ous] = await Promise.all([
+      ctx.tx.select().from(customer).where(inArray(customer.tenantId, ids)).orderBy(asc(customer.code)),
+      this.ous.visibleOus(ctx, { tenantIds: ids }),
+    ]);
+    const customerNodes = new Map<string, TenantCustomerOuNode>();
+    for (const c of customers) customerNodes.set(c.mcid, { key: `customer-${c.mcid}`, type: 'customer', id: c.mcid, name: c.name, children: [] });
+    const tenantNodes = tenants.map((t): TenantCustomerOuNode => ({ key: `tenant-${t.mcid}`, type: 'tenant', id: t.mcid, name: t.name, children: [] }));
+    const tenantNode = new Map(tenantNodes.map((n) => [n.id, n]));
+    // sub-customers first (sorted by code), then each customer's OUs
+    for (const c of customers) {
+      const parent = c.parentMcid ? customerNodes.get(c.parentMcid) : tenantNode.get(c.tenantId);
+      parent?.children.push(customerNodes.get(c.mcid)!);
+    }
+    for (const o of ous) customerNodes.get(o.customerMcid)?.children.push({ key: `ou-${o.id}`, type: 'ou', id: String(o.id), name: o.name, children: [] });
+    return tenantNodes;
+  }
+}

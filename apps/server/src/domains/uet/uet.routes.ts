@@ -1,0 +1,8 @@
+import { uet } from '@energy/contracts';
+import type { DomainRoutes } from '../types.js';
+
+export const uetRoutes: DomainRoutes = (route, { uet: service }) => {
+  route(uet.uetUpsertStartCalculateTime, (ctx, input) => service.upsertStart(ctx, input));
+  route(uet.uetGetStartCalculateTime, (ctx, input) => service.getStart(ctx, input));
+  route(uet.testToolStatistics, (ctx) => service.statistics(ctx));
+};

@@ -1,0 +1,55 @@
+import type { Db } from '../db/client.js';
+
+/** The signed-in person. */
+export interface UserContext {
+  sessionIdHash: string;
+  muid: string;
+  username: string;
+  name: string;
+  platformAdmin: boolean;
+}
+
+/** The current staff: who the user acts as, and what it may see and do. */
+export interface StaffContext {
+  id: number;
+  tenantId: string;
+  customerMcid: string;
+  staffCode: string;
+  roleId: number | null;
+  sideType: 1 | 2;
+  permissions: ReadonlySet<string>;
+  /** Sees every OU of the tenant (its role says so). */
+  allOus: boolean;
+  ouIds: readonly number[];
+  /** Customer tenants this (channel) tenant operates for. */
+  channelTenantIds: readonly string[];
+}
+
+interface BaseContext {
+  ip: string;
+  /**
+   * The request's transaction, as role energy_app with the scope set: row-level security applies.
+   * For public calls (sign-in mechanics) it is the owner connection.
+   */
+  tx: Db;
+  /** Runs `fn` on the owner connection once the request's transaction has ended, committed or not. */
+  defer(fn: () => Promise<void>): void;
+}
+export interface PublicCtx extends BaseContext {
+  user: UserContext | null;
+  staff: StaffContext | null;
+}
+export interface UserCtx extends BaseContext {
+  user: UserContext;
+  staff: StaffContext | null;
+  /** The current staff id in the session, usable or not. */
+  sessionStaffId: number | null;
+}
+export interface StaffCtx extends UserCtx {
+  staff: StaffContext;
+}
+
+/** Does the current staff see this OU? (The `no-ou-check` calls skip this.) */
+export function canSeeOu(staff: StaffContext, ouId: number): boolean {
+  return staff.allOus || staff.ouIds.includes(ouId);
+}

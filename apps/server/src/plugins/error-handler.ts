@@ -1,0 +1,36 @@
+import { ErrorCode, defaultMessageOf } from '@energy/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
+
+/** Fastify's own errors (parsing, limits, routing) mapped onto the error-code table. */
+function fromFastify(error: FastifyError): AppError | null {
+  const code = error.code ?? '';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The request is too large: ${error.message}`);
+  }
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError(ErrorCode.MALFORMED_BODY, 'The request body has a content type this call does not accept');
+  }
+  if (code.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || code === 'FST_PROTO_VIOLATION' || code === 'FST_CONSTRUCTOR_VIOLATION') {
+    return new AppError(ErrorCode.MALFORMED_BODY, 'The request body is malformed: it is not valid JSON or form data');
+  }
+  if (code === 'FST_ERR_VALIDATION') return new AppError(ErrorCode.VALIDATION, error.message);
+  if (error.statusCode === 404) return new AppError(ErrorCode.NOT_FOUND, 'No such call');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError(ErrorCode.MALFORMED_BODY, error.message);
+  return null;
+}
+
+/** Every error leaves as the envelope `{code, data: null, msg}`; unexpected faults say nothing of their cause. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const known = error instanceof AppError ? error : fromFastify(error);
+    if (known) {
+      return reply.code(known.status).send({ code: known.code, data: null, msg: known.message });
+    }
+    req.log.error({ err: error }, 'unexpected fault');
+    return reply.code(500).send({ code: ErrorCode.INTERNAL, data: null, msg: defaultMessageOf[ErrorCode.INTERNAL] });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${req.url.split('?')[0]}` });
+  });
+}

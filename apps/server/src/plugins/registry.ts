@@ -1,0 +1,137 @@
+import { ErrorCode, envelope, errorEnvelope, type EndpointDef, type InputOf, type OutputOf } from '@energy/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { withScope, type Db } from '../db/client.js';
+import type { AuditService } from '../domains/audit/audit.service.js';
+import type { SessionService, ResolvedSession } from '../domains/auth/session.service.js';
+import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
+import { AppError, forbidden, validationError } from './errors.js';
+
+type CtxFor<E extends EndpointDef> = E['access'] extends { auth: 'staff' }
+  ? StaffCtx
+  : E['access'] extends { auth: 'user' }
+    ? UserCtx
+    : PublicCtx;
+
+export type Handler<E extends EndpointDef> = (
+  ctx: CtxFor<E>,
+  input: InputOf<E>,
+  http: { req: FastifyRequest; reply: FastifyReply },
+) => Promise<OutputOf<E>> | OutputOf<E>;
+
+/** Registers one endpoint: `route(contract, (ctx, input) => service.method(ctx, input))`. */
+export type Route = <E extends EndpointDef>(endpoint: E, handler: Handler<E>) => void;
+
+const errorStatuses = [400, 401, 403, 404, 412, 429, 500] as const;
+const AUDIT_TARGET_KEYS = ['id', 'staffId', 'staff_id', 'mcid', 'key', 'uetId', 'scene', 'username', 'navigationPreference'];
+
+function auditTarget(input: unknown): string | null {
+  if (!input || typeof input !== 'object') return null;
+  const rec = input as Record<string, unknown>;
+  const parts = AUDIT_TARGET_KEYS.filter((k) => rec[k] !== undefined && typeof rec[k] !== 'object').map(
+    (k) => `${k}=${String(rec[k]).slice(0, 80)}`,
+  );
+  return parts.length ? parts.join(' ') : null;
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return {};
+  const result = schema.safeParse(value ?? undefined);
+  if (!result.success) throw validationError(result.error, where);
+  return result.data ?? {};
+}
+
+export interface RegistryDeps {
+  db: Db;
+  sessions: SessionService;
+  audit: AuditService;
+}
+
+/**
+ * The one place where an endpoint gets its behaviour: sign-in and jwtToken check, usable staff (412),
+ * permission (403), input validation (400, after auth so strangers learn nothing), the tenant-scoped
+ * transaction, the envelope, the audit record of commands, and the OpenAPI entry.
+ */
+export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route {
+  return (endpoint, handler) => {
+    const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+    const response: Record<number, z.ZodType> = { 200: endpoint.raw ? z.any() : envelope(endpoint.output) };
+    for (const s of errorStatuses) response[s] = errorEnvelope;
+    const call = `${endpoint.method} ${endpoint.path}`;
+
+    app.route({
+      method: endpoint.method,
+      url,
+      schema: {
+        summary: endpoint.summary,
+        tags: [endpoint.tag],
+        ...(endpoint.body && endpoint.bodyKind !== 'multipart' ? { body: endpoint.body } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.raw ? {} : { response }),
+      },
+      handler: async (req, reply) => {
+        const started = Date.now();
+        let resolved: ResolvedSession | null = null;
+        let input: unknown = undefined;
+        let code: number = ErrorCode.OK;
+        const deferred: (() => Promise<void>)[] = [];
+        try {
+          const access = endpoint.access;
+          if (access.auth !== 'public') {
+            resolved = await deps.sessions.resolve(req, { cookieOnly: endpoint.cookieOnly === true });
+            if (access.auth === 'staff') {
+              deps.sessions.requireUsableStaff(resolved);
+              if (access.permission && !resolved.staff!.permissions.has(access.permission)) {
+                throw forbidden(access.permission);
+              }
+            }
+          } else {
+            resolved = await deps.sessions.resolveOptional(req);
+          }
+          const params = parsePart(endpoint.params, req.params, 'path');
+          const query = parsePart(endpoint.query, req.query, 'query');
+          const body = endpoint.bodyKind === 'multipart' ? {} : parsePart(endpoint.body, req.body, 'body');
+          input = { ...(params as object), ...(query as object), ...(body as object) };
+
+          const staff = resolved?.staff ?? null;
+          const run = (tx: Db) =>
+            Promise.resolve(
+              handler(
+                { ip: req.ip, tx, defer: (fn: () => Promise<void>) => deferred.push(fn), user: resolved?.user ?? null, staff, sessionStaffId: resolved?.sessionStaffId ?? null } as never,
+                input as never,
+                { req, reply },
+              ),
+            );
+          const result =
+            access.auth === 'public'
+              ? await run(deps.db)
+              : await withScope(deps.db, { tenantId: staff?.tenantId ?? null, muid: resolved!.user.muid, channelTenantIds: staff ? [...staff.channelTenantIds] : [] }, run);
+          if (endpoint.raw) return result;
+          return { code: ErrorCode.OK, data: result ?? null, msg: 'success' };
+        } catch (error) {
+          if (error instanceof AppError) code = error.code;
+          else code = ErrorCode.INTERNAL;
+          throw error;
+        } finally {
+          for (const fn of deferred) await fn();
+          if (endpoint.kind === 'command') {
+            await deps.audit.record({
+              tenantId: resolved?.staff?.tenantId ?? null,
+              muid: resolved?.user.muid ?? null,
+              username: resolved?.user.username ?? null,
+              staffId: resolved?.staff?.id ?? null,
+              staffCode: resolved?.staff?.staffCode ?? null,
+              call,
+              target: auditTarget(input),
+              outcome: code === ErrorCode.OK ? 'ok' : 'error',
+              code,
+              ip: req.ip,
+              durationMs: Date.now() - started,
+            });
+          }
+        }
+      },
+    });
+  };
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { moduleOrigin, permission } from '../domains/catalogue/catalogue.schema.js';
+import { fcsSoftwareVersion } from '../domains/integration/integration.schema.js';
+import { district } from '../domains/ou/ou.schema.js';
+import { MODULE_ORIGINS, catalogueRows } from './catalogue-data.js';
+import { DISTRICTS } from './districts.js';
+
+/**
+ * Platform reference data, brought up to date at every start: the permission catalogue (new codes
+ * appear under their parents, which auto-synced roles then grant), module origins, districts and
+ * FCS software versions. Idempotent.
+ */
+export async function seedPlatform(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(moduleOrigin)
+      .values(MODULE_ORIGINS.map((o) => ({ ...o })))
+      .onConflictDoUpdate({ target: moduleOrigin.id, set: { code: sql`excluded.code`, name: sql`excluded.name`, kind: sql`excluded.kind`, pathPrefix: sql`excluded.path_prefix`, origin: sql`excluded.origin` } });
+    await tx
+      .insert(permission)
+      .values(catalogueRows())
+      .onConflictDoUpdate({
+        target: permission.code,
+        set: { parentCode: sql`excluded.parent_code`, type: sql`excluded.type`, name: sql`excluded.name`, level: sql`excluded.level`, sort: sql`excluded.sort`, integratedAppId: sql`excluded.integrated_app_id` },
+      });
+    await tx
+      .insert(district)
+      .values(DISTRICTS.map(([adcode, name, level, parentAdcode, lng, lat]) => ({ adcode, name, level, parentAdcode, lng, lat })))
+      .onConflictDoNothing();
+    await tx
+      .insert(fcsSoftwareVersion)
+      .values([
+        { id: 1, softwareVersion: '2.4.0', hardwareVersions: ['FCS-H1', 'FCS-H2'], releasedAt: new Date('2025-09-15T00:00:00Z'), notes: 'Demand control with PI parameters; charge load protection.' },
+        { id: 2, softwareVersion: '2.5.1', hardwareVersions: ['FCS-H2'], releasedAt: new Date('2026-03-02T00:00:00Z'), notes: 'Load-rate control; linear-regression emptying.' },
+        { id: 3, softwareVersion: '3.0.0', hardwareVersions: ['FCS-H2', 'FCS-H3'], releasedAt: new Date('2026-08-20T00:00:00Z'), notes: 'Power-following mode (strategy version CF); per-meter charge thresholds.' },
+      ])
+      .onConflictDoNothing();
+  });
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { seedPlatform } from '../src/seed/platform.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Which databases the suite runs on: PGlite always; PostgreSQL when TEST_PG_URL is set or the local server answers. */
+export const DB_KINDS: DbKind[] = ['pglite', ...(process.env.TEST_SKIP_PG === '1' ? [] : (['postgres'] as const))];
+
+const ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestApp extends App {
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app with its own database (a new PostgreSQL database, or in-memory PGlite) and data folder, seeded with the demo. */
+export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-test-'));
+  let url: string | undefined;
+  let dbName: string | undefined;
+  if (kind === 'postgres') {
+    dbName = `energy_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const config = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web'), ...overrides });
+  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
+  await seedPlatform(database.system);
+  const built = await buildApp(config, database, { logger: false });
+  await seedDemo(database.system, built.services);
+  return {
+    ...built,
+    database,
+    config,
+    async close() {
+      await built.app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: ADMIN_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${dbName} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export interface Session {
+  cookie: string;
+  token: string;
+  login: { muid: string; currentStaffId: number | null };
+  /** Calls an /api endpoint with the session cookie and jwtToken header; returns status and envelope. */
+  call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  post(url: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
+
+/** Signs in through POST /server/login and returns a client carrying both cookies and the header. */
+export async function signIn(app: TestApp, username: string, password = DEMO_PASSWORD): Promise<Session> {
+  const res = await app.app.inject({ method: 'POST', url: '/server/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  const cookies = res.cookies as { name: string; value: string }[];
+  const sessionCookie = cookies.find((c) => c.name === 'SESSION')!.value;
+  const token = cookies.find((c) => c.name === 'jwtToken')!.value;
+  const cookie = `SESSION=${sessionCookie}; jwtToken=${token}`;
+  const call: Session['call'] = async (method, url, body, headers = {}) => {
+    const r = await app.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie, jwttoken: token, ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    let parsed: unknown = r.body;
+    try {
+      parsed = JSON.parse(r.body);
+    } catch {
+      /* raw */
+    }
+    return { status: r.statusCode, body: parsed };
+  };
+  return { cookie, token, login: res.json().data, call, post: (url, body) => call('POST', url, body ?? {}) };
+}

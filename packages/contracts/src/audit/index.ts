@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageRequest } from '../common/paging.js';
+
+export const auditRow = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  muid: z.string().nullable(),
+  username: z.string().nullable(),
+  staffId: z.number().int().nullable(),
+  staffCode: z.string().nullable(),
+  call: z.string(),
+  target: z.string().nullable(),
+  outcome: z.enum(['ok', 'error']),
+  code: z.number().int(),
+  ip: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+
+/** The tenant's audit log of state-changing calls, newest first. */
+export const auditLogPage = endpoint({
+  method: 'POST', path: '/api/v2/platform-public/audit-log/page', summary: 'Audit log',
+  tag: 'audit', access: { auth: 'staff', permission: 'p-settings-audit' }, kind: 'query',
+  body: pageRequest.extend({
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    staffId: z.number().int().min(1).optional(),
+    call: z.string().trim().max(200).optional(),
+    outcome: z.enum(['ok', 'error']).optional(),
+  }),
+  output: pageOf(auditRow),
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+
+/** Sign in with username and password; sets the httpOnly session cookie and the readable jwtToken cookie. */
+export const login = endpoint({
+  method: 'POST',
+  path: '/server/login',
+  summary: 'Sign in',
+  tag: 'auth',
+  access: { auth: 'public' },
+  kind: 'command',
+  body: z.object({
+    username: z.string().trim().min(1, 'is required').max(64),
+    password: z.string().min(1, 'is required').max(128),
+  }),
+  output: z.object({
+    muid: z.string(),
+    jwtToken: z.string(),
+    /** The staff selected at sign-in (the last used, else the first usable); null: go to staff selection. */
+    currentStaffId: z.number().int().nullable(),
+  }),
+});
+
+/** 200 when signed in, 401 when not (used by the shell's auth probe). */
+export const probe = endpoint({
+  method: 'GET',
+  path: '/server/probe',
+  summary: 'Auth probe',
+  tag: 'auth',
+  access: { auth: 'user' },
+  kind: 'query',
+  cookieOnly: true,
+  output: z.object({ authenticated: z.literal(true) }),
+});
+
+/** Ends the session and clears both cookies. */
+export const logout = endpoint({
+  method: 'GET',
+  path: '/server/logout',
+  summary: 'Sign out',
+  tag: 'auth',
+  access: { auth: 'public' },
+  kind: 'command',
+  output: z.object({ signedOut: z.boolean() }),
+});

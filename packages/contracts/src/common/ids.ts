@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** A tenant or customer id: 36 characters of lowercase hex and dashes (a UUID). */
+export const mcid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be 36 characters of lowercase hex and dashes');
+
+/** A customer user id (same form as mcid). */
+export const muid = mcid;
+
+/** A numeric object id sent in a body. */
+export const id = z.number().int().min(1).max(2_147_483_647);
+
+/** A numeric object id sent in a query string or path. */
+export const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** A short free-text field: trimmed, bounded. */
+export const text = (max: number) => z.string().trim().max(max);
+
+/** A file-center key. */
+export const fileKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a valid file key');

@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './envelope.js';
+export * from './paging.js';
+export * from './ids.js';
+export * from './endpoint.js';
+export * from './org-levels.js';

@@ -1,0 +1,16 @@
+export * from './common/index.js';
+export * as auth from './auth/index.js';
+export * as staff from './staff/index.js';
+export * as navigation from './navigation/index.js';
+export * as account from './account/index.js';
+export * as customer from './customer/index.js';
+export * as ou from './ou/index.js';
+export * as files from './files/index.js';
+export * as integration from './integration/index.js';
+export * as audit from './audit/index.js';
+export * as uet from './uet/index.js';
+export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
+export type { CurrentUser } from './staff/schemas.js';
+export type { MenuNode } from './navigation/index.js';
+export { isMenuItemVisible, filterMenu, type MenuPermissions } from './navigation/visibility.js';
+export type { OrgNode, TenantCustomerOuNode } from './customer/index.js';
