@@ -21,6 +21,23 @@ $$ SELECT nullif(current_setting('app.muid', true), '')::uuid $$;
 CREATE OR REPLACE FUNCTION app_channel_tenants() RETURNS uuid[] LANGUAGE sql STABLE AS
 $$ SELECT coalesce(string_to_array(nullif(current_setting('app.channel_tenants', true), ''), ',')::uuid[], '{}'::uuid[]) $$;
 --> statement-breakpoint
+-- The signed-in person's own staff accounts, set once per request: their tenants, customers and roles
+-- (the staff list spans tenants). Plain arrays keep the policies free of subqueries, which keeps
+-- planning cheap.
+CREATE OR REPLACE FUNCTION app_user_tenants() RETURNS uuid[] LANGUAGE sql STABLE AS
+$$ SELECT coalesce(string_to_array(nullif(current_setting('app.user_tenants', true), ''), ',')::uuid[], '{}'::uuid[]) $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION app_user_customers() RETURNS uuid[] LANGUAGE sql STABLE AS
+$$ SELECT coalesce(string_to_array(nullif(current_setting('app.user_customers', true), ''), ',')::uuid[], '{}'::uuid[]) $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION app_user_roles() RETURNS int[] LANGUAGE sql STABLE AS
+$$ SELECT coalesce(string_to_array(nullif(current_setting('app.user_roles', true), ''), ',')::int[], '{}'::int[]) $$;
+--> statement-breakpoint
+-- Is this person a member (has a staff) of the current tenant? Runs as the owner.
+CREATE OR REPLACE FUNCTION app_tenant_member(person uuid) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public AS
+$$ SELECT EXISTS (SELECT 1 FROM staff s WHERE s.muid = person AND s.tenant_id = app_tenant()) $$;
+--> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO energy_app;
 --> statement-breakpoint
 GRANT SELECT ON permission, module_origin, district, fcs_software_version TO energy_app;
@@ -61,32 +78,28 @@ CREATE POLICY staff_write ON staff FOR ALL USING (tenant_id = app_tenant()) WITH
 --> statement-breakpoint
 ALTER TABLE role ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY role_read ON role FOR SELECT
-  USING (tenant_id = app_tenant() OR id IN (SELECT s.role_id FROM staff s WHERE s.muid = app_muid()));
+CREATE POLICY role_read ON role FOR SELECT USING (tenant_id = app_tenant() OR id = ANY (app_user_roles()));
 --> statement-breakpoint
 CREATE POLICY role_write ON role FOR ALL USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant());
 --> statement-breakpoint
 ALTER TABLE customer ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY customer_read ON customer FOR SELECT
-  USING (tenant_id = app_tenant() OR tenant_id = ANY (app_channel_tenants())
-         OR mcid IN (SELECT s.customer_mcid FROM staff s WHERE s.muid = app_muid()));
+  USING (tenant_id = app_tenant() OR tenant_id = ANY (app_channel_tenants()) OR mcid = ANY (app_user_customers()));
 --> statement-breakpoint
 CREATE POLICY customer_write ON customer FOR ALL USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant());
 --> statement-breakpoint
 ALTER TABLE tenant ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_read ON tenant FOR SELECT
-  USING (id = app_tenant() OR id = ANY (app_channel_tenants())
-         OR id IN (SELECT s.tenant_id FROM staff s WHERE s.muid = app_muid()));
+  USING (id = app_tenant() OR id = ANY (app_channel_tenants()) OR id = ANY (app_user_tenants()));
 --> statement-breakpoint
 CREATE POLICY tenant_update ON tenant FOR UPDATE USING (id = app_tenant()) WITH CHECK (id = app_tenant());
 --> statement-breakpoint
 -- Customer users: oneself, and the people who have a staff in the current tenant; only oneself is writable.
 ALTER TABLE customer_user ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY customer_user_read ON customer_user FOR SELECT
-  USING (muid = app_muid() OR muid IN (SELECT s.muid FROM staff s WHERE s.tenant_id = app_tenant()));
+CREATE POLICY customer_user_read ON customer_user FOR SELECT USING (muid = app_muid() OR app_tenant_member(muid));
 --> statement-breakpoint
 CREATE POLICY customer_user_update ON customer_user FOR UPDATE USING (muid = app_muid()) WITH CHECK (muid = app_muid());
 --> statement-breakpoint

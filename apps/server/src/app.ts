@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@energy/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -25,6 +25,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
+    maxParamLength: 200,
+    // a URL Fastify cannot route (bad percent-encoding, over-long parameter) still gets the envelope
+    frameworkErrors: (error, _req, reply: FastifyReply) => {
+      reply.code(400).send({ code: ErrorCode.MALFORMED_BODY, data: null, msg: `The request URL is malformed: ${error.message}` });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Input is validated by the registry (after the sign-in check); the schemas here feed OpenAPI and
@@ -48,32 +53,33 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  installErrorHandler(app);
+  installErrorHandler(app, { webFallback: await serveWeb(app, config.webDist) });
 
   const services = createServices(database.system, config);
   await services.catalogue.load();
   const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit });
   for (const register of domainRoutes) register(route, services);
 
-  await serveWeb(app, config.webDist);
   return { app, services };
 }
 
-/** The built single-page app, with index.html for any non-API path (client-side routes). */
+/**
+ * The built single-page app: its files, and index.html for any other GET outside /api, /server and /ws
+ * (client-side routes). Returns the not-found fallback, or nothing when the app is not built.
+ */
 async function serveWeb(app: FastifyInstance, dist: string) {
   const index = path.join(dist, 'index.html');
-  if (!fs.existsSync(index)) return;
+  if (!fs.existsSync(index)) return undefined;
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
+  return (req: FastifyRequest, reply: FastifyReply): boolean => {
     const url = req.url.split('?')[0]!;
-    const isApi = url.startsWith('/api/') || url.startsWith('/server/') || url.startsWith('/ws/');
-    if (req.method === 'GET' && !isApi) {
-      const file = path.join(dist, url);
-      if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(dist, file));
-      }
-      return reply.type('text/html').send(fs.createReadStream(index));
+    if (req.method !== 'GET' || /^\/(api|server|ws)(\/|$)/.test(url)) return false;
+    const file = path.join(dist, url);
+    if (file.startsWith(dist + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      reply.sendFile(path.relative(dist, file));
+    } else {
+      reply.type('text/html; charset=utf-8').send(fs.createReadStream(index));
     }
-    return reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${url}` });
-  });
+    return true;
+  };
 }

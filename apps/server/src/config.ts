@@ -22,7 +22,8 @@ export interface Config {
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: int(env.PORT, 8080),

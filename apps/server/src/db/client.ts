@@ -57,9 +57,9 @@ export interface Scope {
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.muid', ${scope.muid ?? ''}, true), set_config('app.channel_tenants', ${scope.channelTenantIds.join(',')}, true)`,
+      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.muid', ${scope.muid ?? ''}, true),
+                 set_config('app.channel_tenants', ${scope.channelTenantIds.join(',')}, true), set_config('role', 'energy_app', true)`,
     );
-    await tx.execute(sql`set local role energy_app`);
     return fn(tx as unknown as Db);
   });
 }

@@ -1,5 +1,5 @@
 import { ErrorCode, defaultMessageOf } from '@energy/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /** Fastify's own errors (parsing, limits, routing) mapped onto the error-code table. */
@@ -21,7 +21,7 @@ function fromFastify(error: FastifyError): AppError | null {
 }
 
 /** Every error leaves as the envelope `{code, data: null, msg}`; unexpected faults say nothing of their cause. */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance, opts: { webFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {}) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = error instanceof AppError ? error : fromFastify(error);
     if (known) {
@@ -31,6 +31,7 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.code(500).send({ code: ErrorCode.INTERNAL, data: null, msg: defaultMessageOf[ErrorCode.INTERNAL] });
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${req.url.split('?')[0]}` });
+    if (opts.webFallback?.(req, reply)) return reply;
+    return reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${req.url.split('?')[0]}` });
   });
 }

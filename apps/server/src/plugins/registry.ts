@@ -1,7 +1,7 @@
 import { ErrorCode, envelope, errorEnvelope, type EndpointDef, type InputOf, type OutputOf } from '@energy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { withScope, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import type { AuditService } from '../domains/audit/audit.service.js';
 import type { SessionService, ResolvedSession } from '../domains/auth/session.service.js';
 import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
@@ -34,7 +34,28 @@ function auditTarget(input: unknown): string | null {
   return parts.length ? parts.join(' ') : null;
 }
 
+const MAX_DEPTH = 32;
+
+/**
+ * Checks what no schema expresses: the database cannot store U+0000 in text, so it is refused anywhere
+ * in the input, naming the field; and input nested deeper than 32 levels is refused before anything
+ * walks it. Iterative, so hostile nesting cannot exhaust the stack.
+ */
+function checkShape(value: unknown): void {
+  const stack: { v: unknown; path: string[] }[] = [{ v: value, path: [] }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw new AppError(ErrorCode.VALIDATION, `${path.join('.') || 'input'}: must not contain NUL characters`);
+    } else if (v && typeof v === 'object') {
+      if (path.length >= MAX_DEPTH) throw new AppError(ErrorCode.VALIDATION, `${path.slice(0, 3).join('.')}...: is nested too deeply`);
+      for (const [k, child] of Object.entries(v)) stack.push({ v: child, path: [...path, k] });
+    }
+  }
+}
+
 function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  checkShape(value);
   if (!schema) return {};
   const result = schema.safeParse(value ?? undefined);
   if (!result.success) throw validationError(result.error, where);
@@ -72,41 +93,42 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
       },
       handler: async (req, reply) => {
         const started = Date.now();
-        let resolved: ResolvedSession | null = null;
+        let resolved = null as ResolvedSession | null;
         let input: unknown = undefined;
         let code: number = ErrorCode.OK;
         const deferred: (() => Promise<void>)[] = [];
         try {
           const access = endpoint.access;
-          if (access.auth !== 'public') {
-            resolved = await deps.sessions.resolve(req, { cookieOnly: endpoint.cookieOnly === true });
-            if (access.auth === 'staff') {
-              deps.sessions.requireUsableStaff(resolved);
-              if (access.permission && !resolved.staff!.permissions.has(access.permission)) {
-                throw forbidden(access.permission);
+          const run = async (tx: Db) => {
+            if (access.auth !== 'public') {
+              resolved = await deps.sessions.resolveInTransaction(tx, req, {
+                cookieOnly: endpoint.cookieOnly === true,
+                defer: (fn) => deferred.push(fn),
+              });
+              if (access.auth === 'staff') {
+                deps.sessions.requireUsableStaff(resolved);
+                if (access.permission && !resolved.staff!.permissions.has(access.permission)) throw forbidden(access.permission);
               }
+            } else {
+              resolved = await deps.sessions.resolveOptional(req);
             }
-          } else {
-            resolved = await deps.sessions.resolveOptional(req);
-          }
-          const params = parsePart(endpoint.params, req.params, 'path');
-          const query = parsePart(endpoint.query, req.query, 'query');
-          const body = endpoint.bodyKind === 'multipart' ? {} : parsePart(endpoint.body, req.body, 'body');
-          input = { ...(params as object), ...(query as object), ...(body as object) };
-
-          const staff = resolved?.staff ?? null;
-          const run = (tx: Db) =>
-            Promise.resolve(
-              handler(
-                { ip: req.ip, tx, defer: (fn: () => Promise<void>) => deferred.push(fn), user: resolved?.user ?? null, staff, sessionStaffId: resolved?.sessionStaffId ?? null } as never,
-                input as never,
-                { req, reply },
-              ),
-            );
-          const result =
-            access.auth === 'public'
-              ? await run(deps.db)
-              : await withScope(deps.db, { tenantId: staff?.tenantId ?? null, muid: resolved!.user.muid, channelTenantIds: staff ? [...staff.channelTenantIds] : [] }, run);
+            const params = parsePart(endpoint.params, req.params, 'path');
+            const query = parsePart(endpoint.query, req.query, 'query');
+            const body = endpoint.bodyKind === 'multipart' ? {} : parsePart(endpoint.body, req.body, 'body');
+            input = { ...(params as object), ...(query as object), ...(body as object) };
+            const ctx = {
+              ip: req.ip,
+              tx,
+              defer: (fn: () => Promise<void>) => deferred.push(fn),
+              user: resolved?.user ?? null,
+              staff: resolved?.staff ?? null,
+              sessionStaffId: resolved?.sessionStaffId ?? null,
+            };
+            return handler(ctx as never, input as never, { req, reply });
+          };
+          // Public calls (sign-in mechanics) run on the owner connection; every other call in a
+          // transaction that the session lookup scopes to the user, tenant and role energy_app.
+          const result = access.auth === 'public' ? await run(deps.db) : await deps.db.transaction((tx) => run(tx as unknown as Db));
           if (endpoint.raw) return result;
           return { code: ErrorCode.OK, data: result ?? null, msg: 'success' };
         } catch (error) {

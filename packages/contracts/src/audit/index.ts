@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
+import { id, isoDateTime } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
 
 export const auditRow = z.object({
@@ -22,9 +23,9 @@ export const auditLogPage = endpoint({
   method: 'POST', path: '/api/v2/platform-public/audit-log/page', summary: 'Audit log',
   tag: 'audit', access: { auth: 'staff', permission: 'p-settings-audit' }, kind: 'query',
   body: pageRequest.extend({
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    staffId: z.number().int().min(1).optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+    staffId: id.optional(),
     call: z.string().trim().max(200).optional(),
     outcome: z.enum(['ok', 'error']).optional(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noBody } from '../common/endpoint.js';
+import { id } from '../common/ids.js';
 
 const tag = 'integration';
 
@@ -23,7 +24,7 @@ export const integratedAppList = endpoint({
 export const integratedAppPermission = endpoint({
   method: 'POST', path: '/api/v2/integrated-app/permission', summary: 'My integrated-app permissions',
   tag, access: { auth: 'staff' }, kind: 'query',
-  body: z.object({ integratedAppId: z.number().int().min(1).optional(), timestamp: z.number().optional() }).optional(),
+  body: z.object({ integratedAppId: id.optional(), timestamp: z.number().optional() }).optional(),
   output: z.array(z.object({ integratedAppId: z.number().int(), codes: z.array(z.string()) })),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noBody } from '../common/endpoint.js';
-import { mcid } from '../common/ids.js';
+import { id, mcid } from '../common/ids.js';
 
 const tag = 'ou';
 
@@ -30,7 +30,7 @@ export const ouList = endpoint({
   body: z
     .object({
       name: z.string().trim().max(64).optional(),
-      typeId: z.number().int().min(1).optional(),
+      typeId: id.optional(),
       customerMcid: mcid.optional(),
       timestamp: z.number().optional(),
     })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noBody } from '../common/endpoint.js';
+import { isoDateTime } from '../common/ids.js';
 
 const tag = 'uet';
 const uetId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1..64 letters, digits, dash or underscore');
@@ -11,7 +12,7 @@ const uetId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1..64 le
 export const uetUpsertStartCalculateTime = endpoint({
   method: 'POST', path: '/api/v2/uet/upsert-start-calculate-time', summary: 'Set a UET start-of-calculation time',
   tag, access: { auth: 'staff', permission: 'b-income-start-time-edit' }, kind: 'command',
-  body: z.object({ uetId, startCalculateTime: z.iso.datetime({ offset: true }) }),
+  body: z.object({ uetId, startCalculateTime: isoDateTime }),
   output: z.object({ uetId: z.string(), startCalculateTime: z.string(), updatedAt: z.string() }),
 });
 

@@ -89,10 +89,13 @@ export class SessionService {
     await tx.update(session).set({ currentStaffId: staffId }).where(eq(session.idHash, idHash));
   }
 
-  /** The session of a public call, if any (never throws). */
+  /**
+   * The session of a public call (sign-in, sign-out), if any, by its cookie alone: a logout link
+   * cannot send a header, and ending one's own session needs no proof beyond the cookie. Never throws.
+   */
   async resolveOptional(req: FastifyRequest): Promise<ResolvedSession | null> {
     try {
-      return await this.resolve(req, { cookieOnly: false });
+      return await this.resolve(req, { cookieOnly: true });
     } catch {
       return null;
     }
@@ -100,9 +103,27 @@ export class SessionService {
 
   /** The signed-in user and current staff, or 401 (no session, wrong or missing jwtToken header, expired). */
   async resolve(req: FastifyRequest, opts: { cookieOnly: boolean }): Promise<ResolvedSession> {
+    return this.resolveWith(this.db, req, { ...opts, scope: false, defer: (fn) => void fn() });
+  }
+
+  /**
+   * Resolves the session as the first statement of a request's transaction, and in the same statement
+   * scopes the transaction: app.muid, app.tenant_id and app.channel_tenants are set from the session's
+   * usable staff, and the role becomes energy_app, so every later query of the request is under
+   * row-level security. One round trip instead of four.
+   */
+  async resolveInTransaction(tx: Db, req: FastifyRequest, opts: { cookieOnly: boolean; defer: (fn: () => Promise<void>) => void }) {
+    return this.resolveWith(tx, req, { ...opts, scope: true });
+  }
+
+  private async resolveWith(
+    db: Db,
+    req: FastifyRequest,
+    opts: { cookieOnly: boolean; scope: boolean; defer: (fn: () => Promise<void>) => void },
+  ): Promise<ResolvedSession> {
     const id = req.cookies[SESSION_COOKIE];
     if (!id || id.length > 100) throw new AppError(ErrorCode.UNAUTHENTICATED);
-    const row = await this.load(sha256(id));
+    const row = await this.load(db, sha256(id), opts.scope);
     if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED);
     if (!opts.cookieOnly) {
       const header = req.headers[TOKEN_HEADER];
@@ -113,11 +134,12 @@ export class SessionService {
     const now = Date.now();
     const lastSeen = new Date(row.last_seen_at).getTime();
     if (new Date(row.expires_at).getTime() < now || lastSeen + this.config.sessionIdleHours * 3_600_000 < now) {
-      await this.end(row.id_hash);
+      // outside the request's transaction, which this error rolls back
+      opts.defer(() => this.end(row.id_hash));
       throw new AppError(ErrorCode.SESSION_EXPIRED);
     }
     if (now - lastSeen > LAST_SEEN_WRITE_MS) {
-      await this.db.update(session).set({ lastSeenAt: new Date(now) }).where(eq(session.idHash, row.id_hash));
+      await db.update(session).set({ lastSeenAt: new Date(now) }).where(eq(session.idHash, row.id_hash));
     }
     const user: UserContext = {
       sessionIdHash: row.id_hash,
@@ -153,15 +175,27 @@ export class SessionService {
     if (!resolved.staff) throw new AppError(resolved.staffProblem ?? ErrorCode.STAFF_NOT_SELECTED);
   }
 
-  /** One query: session, user, current staff, its role, tenant, OUs and channel links. Owner connection. */
-  private async load(idHash: string): Promise<Row | undefined> {
-    const result = await this.db.execute<Row>(sql`
+  /** One query: session, user, current staff, its role, tenant, OUs and channel links (owner role). */
+  private async load(db: Db, idHash: string, scope: boolean): Promise<Row | undefined> {
+    const scopeColumns = scope
+      ? sql`,
+             set_config('app.muid', s.muid::text, true) as scope_muid,
+             set_config('app.tenant_id', coalesce(case when st.status = 0 then st.tenant_id::text end, ''), true) as scope_tenant,
+             set_config('app.channel_tenants', coalesce(case when st.status = 0 then
+               (select string_agg(cl.customer_tenant_id::text, ',') from channel_link cl where cl.tenant_id = st.tenant_id) end, ''), true) as scope_channels,
+             set_config('app.user_tenants', coalesce((select string_agg(distinct x.tenant_id::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_tenants,
+             set_config('app.user_customers', coalesce((select string_agg(distinct x.customer_mcid::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_customers,
+             set_config('app.user_roles', coalesce((select string_agg(distinct x.role_id::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_roles,
+             set_config('role', 'energy_app', true) as scope_role`
+      : sql``;
+    const result = await db.execute<Row>(sql`
       select s.id_hash, s.token_hash, s.muid, s.expires_at, s.last_seen_at, s.current_staff_id,
              u.username, u.name, u.platform_admin,
              st.id as staff_id, st.tenant_id, st.customer_mcid, st.staff_code, st.status, st.role_id,
              r.permission_codes, r.auto_sync_codes, r.all_ous, t.side_type,
              (select array_agg(so.ou_id order by so.ou_id) from staff_ou so where so.staff_id = st.id) as ou_ids,
              (select array_agg(cl.customer_tenant_id::text) from channel_link cl where cl.tenant_id = st.tenant_id) as channel_ids
+             ${scopeColumns}
       from session s
       join customer_user u on u.muid = s.muid
       left join staff st on st.id = s.current_staff_id and st.muid = s.muid
