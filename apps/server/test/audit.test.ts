@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
+
+describe.each(DB_KINDS)('audit log on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('records state-changing calls, refused ones included, and pages them by tenant with filters', async () => {
+    const alice = await signIn(t, 'alice');
+    const bob = await signIn(t, 'bob');
+    await alice.post('/api/v2/uet/upsert-start-calculate-time', { uetId: 'site-1', startCalculateTime: '2026-02-01T00:00:00Z' });
+    await bob.post('/api/v2/uet/upsert-start-calculate-time', { uetId: 'site-1', startCalculateTime: '2026-02-01T00:00:00Z' });
+    await alice.post('/api/v2/platform-public/customer-user/navigation-preference/update', { navigationPreference: 2 });
+
+    const page = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 10, call: 'upsert-start' });
+    expect(page.status).toBe(200);
+    const rows = page.body.data.list as { username: string; staffCode: string; outcome: string; code: number; target: string; call: string }[];
+    expect(rows.map((r) => [r.username, r.outcome, r.code])).toEqual([
+      ['bob', 'error', 40300],
+      ['alice', 'ok', 0],
+    ]);
+    expect(rows[1]).toMatchObject({ staffCode: 'SR-ALICE', target: 'uetId=site-1', call: 'POST /api/v2/uet/upsert-start-calculate-time' });
+
+    const errors = await alice.post('/api/v2/platform-public/audit-log/page', { outcome: 'error' });
+    expect(errors.body.data.list.every((r: { outcome: string }) => r.outcome === 'error')).toBe(true);
+    const all = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 100 });
+    expect(all.body.data.list.some((r: { call: string }) => r.call.includes('navigation-preference'))).toBe(true);
+    expect(all.body.data.totalCount).toBe(all.body.data.list.length);
+
+    // Harbor sees none of Sunrise's entries
+    const harbor = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find((s: { tenantName: string }) => s.tenantName === 'Harbor Logistics');
+    await alice.post('/api/v2/platform-public/staff/switch', { staffId: harbor.id });
+    const harborPage = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 100 });
+    expect(harborPage.body.data.list.filter((r: { call: string }) => r.call.includes('uet'))).toEqual([]);
+  });
+
+  it('validates the filters', async () => {
+    const alice = await signIn(t, 'alice');
+    const res = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 1000, from: 'yesterday' });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/pageSize|from/);
+  });
+});

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { isSeeded, seedDemo } from '../src/seed/demo.js';
+import { seedPlatform } from '../src/seed/platform.js';
+
+it('a second start on the same PGlite data folder keeps all data and does not seed again', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-persist-'));
+  try {
+    const config = loadConfig({}, { dataDir, logLevel: 'silent', webDist: path.join(dataDir, 'none') });
+    const first = await openDatabase({ dataDir });
+    await seedPlatform(first.system);
+    const app1 = await buildApp(config, first, { logger: false });
+    expect(await isSeeded(first.system)).toBe(false);
+    await seedDemo(first.system, app1.services);
+    await first.system.execute(sql`update tenant set platform_slogan_name = 'kept across restarts' where name = 'Harbor Logistics'`);
+    await app1.app.close();
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    await seedPlatform(second.system);
+    expect(await isSeeded(second.system)).toBe(true);
+    const res = (await second.system.execute(sql`select platform_slogan_name as s, (select count(*)::int from staff) as n from tenant where name = 'Harbor Logistics'`)) as unknown as { rows: { s: string; n: number }[] };
+    expect(res.rows[0]).toEqual({ s: 'kept across restarts', n: 6 });
+    await second.close();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
