@@ -1,0 +1,150 @@
+/**
+ * Throughput of the cheapest signed-in call, POST /api/v2/platform-public/customer-user/current,
+ * measured against a bare Fastify 5 route that answers the same-shaped envelope.
+ *
+ * Why a bare route: absolute requests/s depend on the machine, so on their own they say little.
+ * Running a do-nothing Fastify route on the same machine, in the same run, gives a ceiling; the
+ * ratio platform/bare shows what the real stack (session lookup, jwtToken check, scoped
+ * transaction, response validation) costs, and stays comparable from one machine to another.
+ *
+ * Both servers share this process's event loop; autocannon generates load from its own worker
+ * thread (--workers 1, the default) so that it does not compete with them. --workers 0 keeps it
+ * on the main thread, which roughly halves the figures. Latencies are whole milliseconds
+ * (autocannon's resolution).
+ *
+ *   npx tsx bench/current-user.ts [--pg] [--duration 10] [--connections 10] [--workers 1]
+ *
+ * PGlite in memory by default; --pg uses a throwaway database on BENCH_PG_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres), dropped at the end.
+ * Figures are printed and written to bench/results/current-user-<db>.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
+import { seedPlatform } from '../apps/server/src/seed/platform.js';
+
+const { values: args } = parseArgs({
+  options: {
+    pg: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    workers: { type: 'string', default: '1' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const workers = Number(args.workers);
+if (!(duration > 0 && connections > 0 && workers >= 0)) throw new Error('--duration and --connections must be positive numbers, --workers 0 or more');
+const PLATFORM_PATH = '/api/v2/platform-public/customer-user/current';
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(text: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+// Whatever was opened, closed in reverse order at the end, also when a step fails.
+const cleanups: (() => unknown)[] = [];
+async function closeAll() {
+  for (const close of cleanups.reverse()) await Promise.resolve().then(close).catch((err) => console.error('cleanup:', err));
+}
+
+async function run(): Promise<boolean> {
+  // 1. The real app on the chosen database, seeded with the demo.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let url: string | undefined;
+  if (args.pg) {
+    const dbName = `energy_bench_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(`create database ${dbName}`);
+    cleanups.push(() => adminQuery(`drop database if exists ${dbName} with (force)`));
+    const u = new URL(ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const config = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
+  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
+  cleanups.push(() => database.close());
+  await seedPlatform(database.system);
+  const { app, services } = await buildApp(config, database, { logger: false });
+  cleanups.push(() => app.close());
+  await seedDemo(database.system, services);
+  const platformUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  // 2. The bare route: same envelope, no session, no database.
+  const bare = fastify({ logger: false });
+  cleanups.push(() => bare.close());
+  bare.post('/bare', async () => ({ code: 0, data: { muid: 'c0ffee00-0001-4000-8000-000000000001', username: 'alice', name: 'Alice Chen' }, msg: 'success' }));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  // 3. Sign in as alice; every /api call carries both cookies and the jwtToken header.
+  const login = await fetch(`${platformUrl}/server/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'alice', password: DEMO_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const jar = Object.fromEntries(login.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+  const token = jar.jwtToken!;
+  const platformHeaders = { 'content-type': 'application/json', cookie: `SESSION=${jar.SESSION}; jwtToken=${token}`, jwtToken: token };
+  const check = await fetch(`${platformUrl}${PLATFORM_PATH}`, { method: 'POST', headers: platformHeaders, body: '{}' });
+  const checkBody = (await check.json()) as { code: number };
+  if (check.status !== 200 || checkBody.code !== 0) throw new Error(`${PLATFORM_PATH} answered ${check.status} ${JSON.stringify(checkBody)}`);
+
+  // 4. Warm-up then the measured run, for each target.
+  const bareFigures = await measure(`${bareUrl}/bare`, { 'content-type': 'application/json' });
+  const platformFigures = await measure(`${platformUrl}${PLATFORM_PATH}`, platformHeaders);
+
+  // 5. Report on screen, then (when every platform call succeeded) in bench/results.
+  const ratio = platformFigures.rps / bareFigures.rps;
+  const row = (name: string, f: Figures) =>
+    `${name.padEnd(30)} ${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(0).padStart(9)} ${f.p99.toFixed(0).padStart(9)}`;
+  console.log(`\ndatabase: ${database.kind}   connections: ${connections}   duration: ${duration} s   load workers: ${workers}   node ${process.version}`);
+  console.log(`${'target'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
+  console.log(row('bare POST /bare', bareFigures));
+  console.log(row('POST customer-user/current', platformFigures));
+  console.log(`ratio: ${ratio.toFixed(3)} (platform does ${(ratio * 100).toFixed(1)}% of the bare route's rate)\n`);
+  if (platformFigures.non2xx > 0 || platformFigures.errors > 0) {
+    console.error(`error: ${PLATFORM_PATH} had ${platformFigures.non2xx} non-2xx answers and ${platformFigures.errors} errors/timeouts`);
+    return false;
+  }
+  const resultsDir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const result = { database: database.kind, connections, durationSeconds: duration, workers, node: process.version, bare: bareFigures, platform: platformFigures, ratio };
+  fs.writeFileSync(path.join(resultsDir, `current-user-${database.kind}.json`), JSON.stringify(result, null, 2) + '\n');
+  return true;
+}
+
+interface Figures { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number }
+
+/** A 2-second warm-up, then the measured run. */
+async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
+  const opts = { url, method: 'POST' as const, headers, body: '{}', connections, ...(workers > 0 ? { workers } : {}) };
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+// 6. Close everything; exit 1 on a failed check or any error.
+let ok = false;
+try {
+  ok = await run();
+} catch (err) {
+  console.error(err);
+} finally {
+  await closeAll();
+}
+process.exit(ok ? 0 : 1);
