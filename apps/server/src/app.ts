@@ -25,7 +25,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // a URL Fastify cannot route (bad percent-encoding, over-long parameter) still gets the envelope
     frameworkErrors: (error, _req, reply: FastifyReply) => {
       reply.code(400).send({ code: ErrorCode.MALFORMED_BODY, data: null, msg: `The request URL is malformed: ${error.message}` });

@@ -1,38 +1,49 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo, isSeeded } from './seed/demo.js';
+import { openDatabase, type Database } from './db/client.js';
+import { DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { seedPlatform } from './seed/platform.js';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await seedPlatform(database.system);
-const { app, services } = await buildApp(config, database);
-let seededNow = false;
-if (config.seedDemo && !(await isSeeded(database.system))) {
-  await seedDemo(database.system, services);
-  seededNow = true;
+async function main() {
+  const config = loadConfig();
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    await seedPlatform(database.system);
+    const { app, services } = await buildApp(config, database);
+    const seeded = config.seedDemo && !(await isSeeded(database.system));
+    if (seeded) await seedDemo(database.system, services);
+
+    await app.listen({ port: config.port, host: config.host });
+
+    const url = `http://localhost:${config.port}`;
+    const lines = [
+      '',
+      `  Energy platform is running at ${url}`,
+      `  API docs:  ${url}/api/docs`,
+      `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded now' : ''}`,
+      ...(config.seedDemo ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)] : []),
+      '',
+    ];
+    console.log(lines.join('\n'));
+
+    const db = database;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, async () => {
+        await app.close();
+        await db.close();
+        process.exit(0);
+      });
+    }
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    console.error(
+      e.code === 'EADDRINUSE' ? `\n  Port ${config.port} is already in use: set PORT to a free one.\n` : `\n  The platform could not start: ${e.message}\n`,
+    );
+    if (e.code !== 'EADDRINUSE' && !/in use by process/.test(e.message)) console.error(e);
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
 }
 
-await app.listen({ port: config.port, host: config.host });
-
-const url = `http://localhost:${config.port}`;
-const lines = [
-  '',
-  `  Energy platform is running at ${url}`,
-  `  API docs:  ${url}/api/docs`,
-  `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}`,
-  ...(config.seedDemo || seededNow
-    ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)]
-    : []),
-  '',
-];
-console.log(lines.join('\n'));
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+await main();

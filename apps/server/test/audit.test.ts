@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
 
@@ -35,6 +36,12 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
     await alice.post('/api/v2/platform-public/staff/switch', { staffId: harbor.id });
     const harborPage = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 100 });
     expect(harborPage.body.data.list.filter((r: { call: string }) => r.call.includes('uet'))).toEqual([]);
+  });
+
+  it('records sign-in attempts with the username tried', async () => {
+    await t.app.inject({ method: 'POST', url: '/server/login', payload: { username: 'bob', password: 'wrong-password' } });
+    const rows = (await t.database.system.execute(sql`select username, outcome, code from audit_log where call = 'POST /server/login' and outcome = 'error'`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toContainEqual({ username: 'bob', outcome: 'error', code: 40101 });
   });
 
   it('validates the filters', async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client.js';
+import { lockDataFolder, openDatabase } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { isSeeded, seedDemo } from '../src/seed/demo.js';
@@ -28,6 +28,23 @@ it('a second start on the same PGlite data folder keeps all data and does not se
     const res = (await second.system.execute(sql`select platform_slogan_name as s, (select count(*)::int from staff) as n from tenant where name = 'Harbor Logistics'`)) as unknown as { rows: { s: string; n: number }[] };
     expect(res.rows[0]).toEqual({ s: 'kept across restarts', n: 6 });
     await second.close();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+it('refuses a second process on a PGlite data folder, and takes over a stale lock', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-lock-'));
+  try {
+    // a live process (this test's parent) holds it
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), String(process.ppid));
+    expect(() => lockDataFolder(dataDir)).toThrow(/in use by process/);
+    // a process that is gone: the lock is taken over, and released
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), '999999999');
+    const unlock = lockDataFolder(dataDir);
+    expect(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    unlock();
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

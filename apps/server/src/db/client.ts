@@ -32,15 +32,60 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     return { system: db, kind: 'postgres', close: () => pool.end() };
   }
   let target: string | undefined;
+  let unlock = () => {};
   if (opts.dataDir && opts.dataDir !== 'memory://') {
     target = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(target, { recursive: true });
+    unlock = lockDataFolder(opts.dataDir);
   }
-  const client = new PGlite(target);
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { system: db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = new PGlite(target);
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      system: db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no file lock of its own, and two processes on one data folder would corrupt it: the
+ * first process writes its pid to `server.lock`; another start refuses while that process lives.
+ */
+export function lockDataFolder(dataDir: string): () => void {
+  const file = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`The data folder ${dataDir} is in use by process ${pid}: one server process owns a PGlite data folder. Stop it, or set DATA_DIR to another folder.`);
+      }
+      fs.rmSync(file, { force: true }); // left by a process that is gone
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** What a request's transaction is scoped to. */

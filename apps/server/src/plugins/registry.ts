@@ -25,6 +25,11 @@ export type Route = <E extends EndpointDef>(endpoint: E, handler: Handler<E>) =>
 const errorStatuses = [400, 401, 403, 404, 412, 429, 500] as const;
 const AUDIT_TARGET_KEYS = ['id', 'staffId', 'staff_id', 'mcid', 'key', 'uetId', 'scene', 'username', 'navigationPreference'];
 
+function attemptedUsername(input: unknown): string | null {
+  const username = input && typeof input === 'object' ? (input as { username?: unknown }).username : undefined;
+  return typeof username === 'string' ? username.slice(0, 64) : null;
+}
+
 function auditTarget(input: unknown): string | null {
   if (!input || typeof input !== 'object') return null;
   const rec = input as Record<string, unknown>;
@@ -141,7 +146,8 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
             await deps.audit.record({
               tenantId: resolved?.staff?.tenantId ?? null,
               muid: resolved?.user.muid ?? null,
-              username: resolved?.user.username ?? null,
+              // a sign-in attempt has no session yet: the username tried is who
+              username: resolved?.user.username ?? attemptedUsername(input),
               staffId: resolved?.staff?.id ?? null,
               staffCode: resolved?.staff?.staffCode ?? null,
               call,
