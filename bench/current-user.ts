@@ -42,7 +42,8 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const workers = Number(args.workers);
-if (!(duration > 0 && connections > 0 && workers >= 0)) throw new Error('--duration and --connections must be positive numbers, --workers 0 or more');
+if (!(duration > 0 && connections > 0 && workers >= 0))
+  throw new Error('--duration and --connections must be positive numbers, --workers 0 or more');
 const PLATFORM_PATH = '/api/v2/platform-public/customer-user/current';
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -59,7 +60,10 @@ async function adminQuery(text: string) {
 // Whatever was opened, closed in reverse order at the end, also when a step fails.
 const cleanups: (() => unknown)[] = [];
 async function closeAll() {
-  for (const close of cleanups.reverse()) await Promise.resolve().then(close).catch((err) => console.error('cleanup:', err));
+  for (const close of cleanups.reverse())
+    await Promise.resolve()
+      .then(close)
+      .catch((err) => console.error('cleanup:', err));
 }
 
 async function run(): Promise<boolean> {
@@ -87,7 +91,11 @@ async function run(): Promise<boolean> {
   // 2. The bare route: same envelope, no session, no database.
   const bare = fastify({ logger: false });
   cleanups.push(() => bare.close());
-  bare.post('/bare', async () => ({ code: 0, data: { muid: 'c0ffee00-0001-4000-8000-000000000001', username: 'alice', name: 'Alice Chen' }, msg: 'success' }));
+  bare.post('/bare', async () => ({
+    code: 0,
+    data: { muid: 'c0ffee00-0001-4000-8000-000000000001', username: 'alice', name: 'Alice Chen' },
+    msg: 'success',
+  }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   // 3. Sign in as alice; every /api call carries both cookies and the jwtToken header.
@@ -102,7 +110,8 @@ async function run(): Promise<boolean> {
   const platformHeaders = { 'content-type': 'application/json', cookie: `SESSION=${jar.SESSION}; jwtToken=${token}`, jwtToken: token };
   const check = await fetch(`${platformUrl}${PLATFORM_PATH}`, { method: 'POST', headers: platformHeaders, body: '{}' });
   const checkBody = (await check.json()) as { code: number };
-  if (check.status !== 200 || checkBody.code !== 0) throw new Error(`${PLATFORM_PATH} answered ${check.status} ${JSON.stringify(checkBody)}`);
+  if (check.status !== 200 || checkBody.code !== 0)
+    throw new Error(`${PLATFORM_PATH} answered ${check.status} ${JSON.stringify(checkBody)}`);
 
   // 4. Warm-up then the measured run, for each target.
   const bareFigures = await measure(`${bareUrl}/bare`, { 'content-type': 'application/json' });
@@ -112,7 +121,9 @@ async function run(): Promise<boolean> {
   const ratio = platformFigures.rps / bareFigures.rps;
   const row = (name: string, f: Figures) =>
     `${name.padEnd(30)} ${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(0).padStart(9)} ${f.p99.toFixed(0).padStart(9)}`;
-  console.log(`\ndatabase: ${database.kind}   connections: ${connections}   duration: ${duration} s   load workers: ${workers}   node ${process.version}`);
+  console.log(
+    `\ndatabase: ${database.kind}   connections: ${connections}   duration: ${duration} s   load workers: ${workers}   node ${process.version}`,
+  );
   console.log(`${'target'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
   console.log(row('bare POST /bare', bareFigures));
   console.log(row('POST customer-user/current', platformFigures));
@@ -123,19 +134,42 @@ async function run(): Promise<boolean> {
   }
   const resultsDir = path.join(import.meta.dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
-  const result = { database: database.kind, connections, durationSeconds: duration, workers, node: process.version, bare: bareFigures, platform: platformFigures, ratio };
+  const result = {
+    database: database.kind,
+    connections,
+    durationSeconds: duration,
+    workers,
+    node: process.version,
+    bare: bareFigures,
+    platform: platformFigures,
+    ratio,
+  };
   fs.writeFileSync(path.join(resultsDir, `current-user-${database.kind}.json`), JSON.stringify(result, null, 2) + '\n');
   return true;
 }
 
-interface Figures { rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number }
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
 
 /** A 2-second warm-up, then the measured run. */
 async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
   const opts = { url, method: 'POST' as const, headers, body: '{}', connections, ...(workers > 0 ? { workers } : {}) };
   await autocannon({ ...opts, duration: 2 });
   const r = await autocannon({ ...opts, duration });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 // 6. Close everything; exit 1 on a failed check or any error.

@@ -45,8 +45,20 @@ export async function buildApp(config: Config, database: Database, opts: { logge
         title: 'Energy platform API',
         version: '0.1.0',
         description:
-          'Every /api answer is an envelope {code, data, msg}; code 0 is success. Send the jwtToken cookie value back in a jwtToken header. See docs/api.md for the error codes.',
+          'Every /api answer is an envelope {code, data, msg}; code 0 is success. Sign in with POST /server/login, then send the jwtToken cookie value back in a jwtToken header. See docs/api.md for the error codes.',
       },
+      components: {
+        securitySchemes: {
+          jwtToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'jwtToken',
+            description: 'The value of the jwtToken cookie set by POST /server/login',
+          },
+          session: { type: 'apiKey', in: 'cookie', name: 'SESSION' },
+        },
+      },
+      security: [{ jwtToken: [], session: [] }],
     },
     transform: jsonSchemaTransform,
   });

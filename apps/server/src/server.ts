@@ -22,7 +22,9 @@ async function main() {
       `  Energy platform is running at ${url}`,
       `  API docs:  ${url}/api/docs`,
       `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded now' : ''}`,
-      ...(config.seedDemo ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)] : []),
+      ...(config.seedDemo
+        ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)]
+        : []),
       '',
     ];
     console.log(lines.join('\n'));
@@ -38,7 +40,9 @@ async function main() {
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     console.error(
-      e.code === 'EADDRINUSE' ? `\n  Port ${config.port} is already in use: set PORT to a free one.\n` : `\n  The platform could not start: ${e.message}\n`,
+      e.code === 'EADDRINUSE'
+        ? `\n  Port ${config.port} is already in use: set PORT to a free one.\n`
+        : `\n  The platform could not start: ${e.message}\n`,
     );
     if (e.code !== 'EADDRINUSE' && !/in use by process/.test(e.message)) console.error(e);
     await database?.close().catch(() => {});

@@ -31,25 +31,37 @@ describe.each(DB_KINDS)("the user's own settings on %s", (kind) => {
   it('sets the operation password with the login password, then changes it with the old one', async () => {
     const s = await signIn(t, 'alice');
     expect((await s.post(`${base}/operation-password/update`, { newOperationPassword: '123456' })).body.msg).toContain('loginPassword');
-    expect((await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '12ab' })).body.msg).toContain('6 digits');
-    expect((await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '123456' })).status).toBe(200);
+    expect(
+      (await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '12ab' })).body.msg,
+    ).toContain('6 digits');
+    expect((await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '123456' })).status).toBe(
+      200,
+    );
     expect((await s.post(CURRENT)).body.data.customerUser.hasOperationPassword).toBe(true);
-    expect((await s.post(`${base}/operation-password/update`, { oldOperationPassword: '000000', newOperationPassword: '654321' })).body.code).toBe(40004);
-    expect((await s.post(`${base}/operation-password/update`, { oldOperationPassword: '123456', newOperationPassword: '654321' })).status).toBe(200);
+    expect(
+      (await s.post(`${base}/operation-password/update`, { oldOperationPassword: '000000', newOperationPassword: '654321' })).body.code,
+    ).toBe(40004);
+    expect(
+      (await s.post(`${base}/operation-password/update`, { oldOperationPassword: '123456', newOperationPassword: '654321' })).status,
+    ).toBe(200);
     expect((await s.post(`${base}/operation-password/verify`, { operationPassword: '654321' })).status).toBe(200);
   });
 
   it('locks out operation-password guessing', async () => {
     const s = await signIn(t, 'sam');
     await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '111111' });
-    for (let i = 0; i < 5; i++) expect((await s.post(`${base}/operation-password/verify`, { operationPassword: `00000${i}` })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await s.post(`${base}/operation-password/verify`, { operationPassword: `00000${i}` })).status).toBe(400);
     const locked = await s.post(`${base}/operation-password/verify`, { operationPassword: '111111' });
     expect(locked.status).toBe(429);
   });
 
   it('edits personal information, with a head picture from the file center', async () => {
     const s = await signIn(t, 'alice');
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b9a50000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b9a50000000049454e44ae426082',
+      'hex',
+    );
     const boundary = '----b';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
@@ -62,17 +74,31 @@ describe.each(DB_KINDS)("the user's own settings on %s", (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('email');
     expect((await s.post(`${base}/info/update`, { name: 'Alice C.', headPic: 'AAAAAAAAAAAAAAAAAAAAAAAA' })).body.msg).toContain('headPic');
-    const ok = await s.post(`${base}/info/update`, { name: 'Alice C.', gender: 1, phone: '+86 138 0000 0000', email: 'alice@sunrise.example', headPic: up.body.data.key });
+    const ok = await s.post(`${base}/info/update`, {
+      name: 'Alice C.',
+      gender: 1,
+      phone: '+86 138 0000 0000',
+      email: 'alice@sunrise.example',
+      headPic: up.body.data.key,
+    });
     expect(ok.status).toBe(200);
     const me = (await s.post(CURRENT)).body.data.customerUser;
-    expect(me).toMatchObject({ name: 'Alice C.', gender: 1, phone: '+86 138 0000 0000', email: 'alice@sunrise.example', headPic: up.body.data.key });
+    expect(me).toMatchObject({
+      name: 'Alice C.',
+      gender: 1,
+      phone: '+86 138 0000 0000',
+      email: 'alice@sunrise.example',
+      headPic: up.body.data.key,
+    });
     expect((await s.call('GET', me.headPicUrl)).status).toBe(200);
   });
 
   it('sets the navigation preference (AUTO 1, OPEN 2, HIDE 3), even without a usable staff', async () => {
     const carol = await signIn(t, 'carol');
     expect((await carol.post(`${base}/navigation-preference/update`, { navigationPreference: 4 })).status).toBe(400);
-    expect((await carol.post(`${base}/navigation-preference/update`, { navigationPreference: 3 })).body.data).toEqual({ navigationPreference: 3 });
+    expect((await carol.post(`${base}/navigation-preference/update`, { navigationPreference: 3 })).body.data).toEqual({
+      navigationPreference: 3,
+    });
     const alice = await signIn(t, 'alice');
     await alice.post(`${base}/navigation-preference/update`, { navigationPreference: 2 });
     expect((await alice.post(CURRENT)).body.data.customerUser.navigationPreference).toBe(2);

@@ -18,7 +18,14 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
 
     const page = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 10, call: 'upsert-start' });
     expect(page.status).toBe(200);
-    const rows = page.body.data.list as { username: string; staffCode: string; outcome: string; code: number; target: string; call: string }[];
+    const rows = page.body.data.list as {
+      username: string;
+      staffCode: string;
+      outcome: string;
+      code: number;
+      target: string;
+      call: string;
+    }[];
     expect(rows.map((r) => [r.username, r.outcome, r.code])).toEqual([
       ['bob', 'error', 40300],
       ['alice', 'ok', 0],
@@ -32,7 +39,9 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
     expect(all.body.data.totalCount).toBe(all.body.data.list.length);
 
     // Harbor sees none of Sunrise's entries
-    const harbor = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find((s: { tenantName: string }) => s.tenantName === 'Harbor Logistics');
+    const harbor = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find(
+      (s: { tenantName: string }) => s.tenantName === 'Harbor Logistics',
+    );
     await alice.post('/api/v2/platform-public/staff/switch', { staffId: harbor.id });
     const harborPage = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 100 });
     expect(harborPage.body.data.list.filter((r: { call: string }) => r.call.includes('uet'))).toEqual([]);
@@ -40,7 +49,9 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
 
   it('records sign-in attempts with the username tried', async () => {
     await t.app.inject({ method: 'POST', url: '/server/login', payload: { username: 'bob', password: 'wrong-password' } });
-    const rows = (await t.database.system.execute(sql`select username, outcome, code from audit_log where call = 'POST /server/login' and outcome = 'error'`)) as unknown as { rows: unknown[] };
+    const rows = (await t.database.system.execute(
+      sql`select username, outcome, code from audit_log where call = 'POST /server/login' and outcome = 'error'`,
+    )) as unknown as { rows: unknown[] };
     expect(rows.rows).toContainEqual({ username: 'bob', outcome: 'error', code: 40101 });
   });
 

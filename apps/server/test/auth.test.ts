@@ -114,7 +114,14 @@ describe.each(DB_KINDS)('sign-in and sessions on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v2/platform-public/customer-user/current', '/api/staff/switch', '/api/v2/customer/{mcid}', '/server/login']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v2/platform-public/customer-user/current',
+        '/api/staff/switch',
+        '/api/v2/customer/{mcid}',
+        '/server/login',
+      ]),
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 });

@@ -6,7 +6,9 @@ const multipart = (filename: string, content: Buffer, field = 'file') => {
   const boundary = '----test-boundary';
   return {
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -71,7 +73,11 @@ describe.each(DB_KINDS)('file center on %s', (kind) => {
     const s = await signIn(t, 'bob');
     const res = await s.call('GET', '/api/v2/file-center/defaultKey');
     expect(res.body.data.platformIcon).toEqual(expect.any(String));
-    const icon = await t.app.inject({ method: 'GET', url: `/api/v2/file-center/get?key=${res.body.data.platformIcon}`, headers: { cookie: s.cookie } });
+    const icon = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/file-center/get?key=${res.body.data.platformIcon}`,
+      headers: { cookie: s.cookie },
+    });
     expect(icon.statusCode).toBe(200);
   });
 });

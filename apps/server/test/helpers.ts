@@ -36,7 +36,10 @@ export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {
     u.pathname = `/${dbName}`;
     url = u.toString();
   }
-  const config = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web'), ...overrides });
+  const config = loadConfig(
+    {},
+    { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web'), ...overrides },
+  );
   const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
   await seedPlatform(database.system);
   const built = await buildApp(config, database, { logger: false });

@@ -39,7 +39,10 @@ const GROUPS = {
 } as const;
 
 const isEndpoint = (v: unknown): v is EndpointDef =>
-  !!v && typeof v === 'object' && typeof (v as { method?: unknown }).method === 'string' && typeof (v as { path?: unknown }).path === 'string';
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { method?: unknown }).method === 'string' &&
+  typeof (v as { path?: unknown }).path === 'string';
 
 interface Ep {
   id: string;
@@ -355,7 +358,9 @@ function multipart(parts: { name: string; filename?: string; contentType?: strin
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disp = `form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n${p.contentType ? `Content-Type: ${p.contentType}\r\n` : ''}\r\n`),
+    );
     chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -388,7 +393,17 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
 
   // 1. malformed and wrong-typed raw JSON
   for (const [name, text] of RAW_JSON) {
-    const malformed = ['truncated', 'open-brace', 'unterminated-array', 'bare-word', 'trailing-comma', 'single-quotes', 'nul-char', 'proto', 'constructor-prototype'].includes(name);
+    const malformed = [
+      'truncated',
+      'open-brace',
+      'unterminated-array',
+      'bare-word',
+      'trailing-comma',
+      'single-quotes',
+      'nul-char',
+      'proto',
+      'constructor-prototype',
+    ].includes(name);
     cases.push({
       ...base,
       label: `raw-json:${name}`,
@@ -400,25 +415,52 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
   // 2. content types the call does not take, and a broken form
   if (sendsBody) {
     cases.push({ ...base, label: 'text/plain', body: { kind: 'raw', text: SQL_OR, contentType: 'text/plain' } });
-    cases.push({ ...base, label: 'xml', body: { kind: 'raw', text: '<a>&xxe;</a>', contentType: 'application/xml' }, expect: { status: 400, code: ErrorCode.MALFORMED_BODY } });
-    cases.push({ ...base, label: 'form:broken', body: { kind: 'raw', text: `a=%ZZ&b=${encodeURIComponent(SQL_OR)}&__proto__[x]=1&constructor[prototype][x]=1`, contentType: 'application/x-www-form-urlencoded' } });
+    cases.push({
+      ...base,
+      label: 'xml',
+      body: { kind: 'raw', text: '<a>&xxe;</a>', contentType: 'application/xml' },
+      expect: { status: 400, code: ErrorCode.MALFORMED_BODY },
+    });
+    cases.push({
+      ...base,
+      label: 'form:broken',
+      body: {
+        kind: 'raw',
+        text: `a=%ZZ&b=${encodeURIComponent(SQL_OR)}&__proto__[x]=1&constructor[prototype][x]=1`,
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    });
   }
 
   // 3. every body field replaced by hostile values (JSON, and as a form for form calls)
   if (sendsBody && bodyFields.length) {
     for (const key of bodyFields) {
       for (const [name, v] of JSON_VALUES) {
-        cases.push({ ...base, label: `body.${key}=${name}`, replaced: { part: 'body', key }, body: { kind: 'json', value: { ...baseBody, [key]: v } } });
+        cases.push({
+          ...base,
+          label: `body.${key}=${name}`,
+          replaced: { part: 'body', key },
+          body: { kind: 'json', value: { ...baseBody, [key]: v } },
+        });
       }
       if (form) {
         for (const [name, v] of STRING_VALUES) {
-          cases.push({ ...base, label: `form.${key}=${name}`, replaced: { part: 'body', key }, body: { kind: 'form', value: { ...baseBody, [key]: v } } });
+          cases.push({
+            ...base,
+            label: `form.${key}=${name}`,
+            replaced: { part: 'body', key },
+            body: { kind: 'form', value: { ...baseBody, [key]: v } },
+          });
         }
       }
     }
     cases.push({ ...base, label: 'body.unknown-field', body: withBody({ ...baseBody, evil: SQL_DROP, [SQL_OR]: 1 }) });
     cases.push({ ...base, label: 'body.all-fields-sql', body: withBody(Object.fromEntries(bodyFields.map((k) => [k, SQL_OR]))) });
-    cases.push({ ...base, label: 'body.all-fields-null', body: { kind: 'json', value: Object.fromEntries(bodyFields.map((k) => [k, null])) } });
+    cases.push({
+      ...base,
+      label: 'body.all-fields-null',
+      body: { kind: 'json', value: Object.fromEntries(bodyFields.map((k) => [k, null])) },
+    });
   } else if (sendsBody && bodyKind !== 'multipart') {
     cases.push({ ...base, label: 'body.unexpected-field', body: { kind: 'json', value: { evil: SQL_DROP } } });
   }
@@ -429,10 +471,19 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
       for (const [name, v] of STRING_VALUES) {
         cases.push({ ...base, label: `query.${key}=${name}`, replaced: { part: 'query', key }, query: { ...baseQuery, [key]: v } });
       }
-      cases.push({ ...base, label: `query.${key}=missing`, replaced: { part: 'query', key }, query: Object.fromEntries(Object.entries(baseQuery).filter(([k]) => k !== key)) });
+      cases.push({
+        ...base,
+        label: `query.${key}=missing`,
+        replaced: { part: 'query', key },
+        query: Object.fromEntries(Object.entries(baseQuery).filter(([k]) => k !== key)),
+      });
     }
   }
-  cases.push({ ...base, label: 'query.extra-hostile-keys', rawQuery: `__proto__[x]=1&constructor[prototype][x]=1&id=${encodeURIComponent(SQL_OR)}&${encodeURIComponent(SQL_DROP)}=1` });
+  cases.push({
+    ...base,
+    label: 'query.extra-hostile-keys',
+    rawQuery: `__proto__[x]=1&constructor[prototype][x]=1&id=${encodeURIComponent(SQL_OR)}&${encodeURIComponent(SQL_DROP)}=1`,
+  });
 
   // 5. path parameters
   if (e.params) {
@@ -455,26 +506,55 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
   for (const key of sendsBody ? bodyFields.filter(idLike) : []) {
     for (const v of foreignValues) {
       const allowValid = staffIdField(key) && typeof v === 'number' && fx.foreignStaffIds.includes(v);
-      cases.push({ ...base, label: `body.${key}=foreign:${String(v)}`, foreign: true, allowValid, replaced: { part: 'body', key }, body: withBody({ ...baseBody, [key]: form ? String(v) : v }) });
+      cases.push({
+        ...base,
+        label: `body.${key}=foreign:${String(v)}`,
+        foreign: true,
+        allowValid,
+        replaced: { part: 'body', key },
+        body: withBody({ ...baseBody, [key]: form ? String(v) : v }),
+      });
     }
   }
   for (const key of propsOf(e.query).filter(idLike)) {
     for (const v of foreignValues) {
       const allowValid = staffIdField(key) && typeof v === 'number' && fx.foreignStaffIds.includes(v);
-      cases.push({ ...base, label: `query.${key}=foreign:${String(v)}`, foreign: true, allowValid, replaced: { part: 'query', key }, query: { ...baseQuery, [key]: String(v) } });
+      cases.push({
+        ...base,
+        label: `query.${key}=foreign:${String(v)}`,
+        foreign: true,
+        allowValid,
+        replaced: { part: 'query', key },
+        query: { ...baseQuery, [key]: String(v) },
+      });
     }
   }
   for (const key of propsOf(e.params).filter(idLike)) {
     for (const v of foreignValues) {
-      cases.push({ ...base, label: `path.${key}=foreign:${String(v)}`, foreign: true, replaced: { part: 'params', key }, params: { ...baseParams, [key]: String(v) } });
+      cases.push({
+        ...base,
+        label: `path.${key}=foreign:${String(v)}`,
+        foreign: true,
+        replaced: { part: 'params', key },
+        params: { ...baseParams, [key]: String(v) },
+      });
     }
   }
 
   // 7. a method the call does not have
-  cases.push({ ...base, label: 'wrong-method', method: e.method === 'PUT' ? 'PATCH' : 'PUT', body: { kind: 'json', value: { evil: SQL_DROP } }, expect: { status: 404, code: ErrorCode.NOT_FOUND } });
+  cases.push({
+    ...base,
+    label: 'wrong-method',
+    method: e.method === 'PUT' ? 'PATCH' : 'PUT',
+    body: { kind: 'json', value: { evil: SQL_DROP } },
+    expect: { status: 404, code: ErrorCode.NOT_FOUND },
+  });
 
   // 8. no session, forged sessions, a wrong jwtToken header (all with a hostile body)
-  const hostileBody: Body | undefined = sendsBody && bodyKind !== 'multipart' ? withBody({ ...baseBody, ...(bodyFields[0] ? { [bodyFields[0]]: SQL_OR } : { evil: SQL_OR }) }) : undefined;
+  const hostileBody: Body | undefined =
+    sendsBody && bodyKind !== 'multipart'
+      ? withBody({ ...baseBody, ...(bodyFields[0] ? { [bodyFields[0]]: SQL_OR } : { evil: SQL_OR }) })
+      : undefined;
   const hostileQuery = e.query ? { ...baseQuery, [propsOf(e.query)[0]!]: SQL_OR } : undefined;
   for (const a of ['none', 'bogus', 'long-cookie', 'bad-token'] as Auth[]) {
     if (publicCall && a === 'bad-token') continue; // never send alice's cookie to a public call
@@ -497,18 +577,68 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
       body: { kind: 'raw', text: m.text, contentType: m.contentType },
       expect: { status: 400, ...(expectCode ? { code: expectCode } : {}) },
     });
-    cases.push(mp('exe', multipart([{ name: 'file', filename: 'evil.exe', contentType: 'application/octet-stream', data: 'MZ\u0090' }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
-    cases.push(mp('sql-filename', multipart([{ name: 'file', filename: "x'; DROP TABLE file; --.sh", data: 'echo' }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
-    cases.push(mp('traversal-filename', multipart([{ name: 'file', filename: '../../../../etc/passwd', data: 'root:x:0:0' }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
-    cases.push(mp('huge-filename', multipart([{ name: 'file', filename: `${'A'.repeat(10_000)}.exe`, data: 'x' }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
+    cases.push(
+      mp(
+        'exe',
+        multipart([{ name: 'file', filename: 'evil.exe', contentType: 'application/octet-stream', data: 'MZ\u0090' }]),
+        ErrorCode.UNSUPPORTED_FILE_TYPE,
+      ),
+    );
+    cases.push(
+      mp(
+        'sql-filename',
+        multipart([{ name: 'file', filename: "x'; DROP TABLE file; --.sh", data: 'echo' }]),
+        ErrorCode.UNSUPPORTED_FILE_TYPE,
+      ),
+    );
+    cases.push(
+      mp(
+        'traversal-filename',
+        multipart([{ name: 'file', filename: '../../../../etc/passwd', data: 'root:x:0:0' }]),
+        ErrorCode.UNSUPPORTED_FILE_TYPE,
+      ),
+    );
+    cases.push(
+      mp('huge-filename', multipart([{ name: 'file', filename: `${'A'.repeat(10_000)}.exe`, data: 'x' }]), ErrorCode.UNSUPPORTED_FILE_TYPE),
+    );
     cases.push(mp('nul-filename', multipart([{ name: 'file', filename: 'a\u0000.exe', data: 'x' }])));
-    cases.push(mp('fake-png', multipart([{ name: 'file', filename: 'x.png', contentType: 'image/png', data: 'this is not a png' }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
-    cases.push(mp('binary-txt', multipart([{ name: 'file', filename: 'x.txt', contentType: 'text/plain', data: Buffer.from([0, 1, 2, 0]) }]), ErrorCode.UNSUPPORTED_FILE_TYPE));
-    cases.push(mp('empty-txt', multipart([{ name: 'file', filename: 'x.txt', contentType: 'text/plain', data: '' }]), ErrorCode.VALIDATION));
+    cases.push(
+      mp(
+        'fake-png',
+        multipart([{ name: 'file', filename: 'x.png', contentType: 'image/png', data: 'this is not a png' }]),
+        ErrorCode.UNSUPPORTED_FILE_TYPE,
+      ),
+    );
+    cases.push(
+      mp(
+        'binary-txt',
+        multipart([{ name: 'file', filename: 'x.txt', contentType: 'text/plain', data: Buffer.from([0, 1, 2, 0]) }]),
+        ErrorCode.UNSUPPORTED_FILE_TYPE,
+      ),
+    );
+    cases.push(
+      mp('empty-txt', multipart([{ name: 'file', filename: 'x.txt', contentType: 'text/plain', data: '' }]), ErrorCode.VALIDATION),
+    );
     cases.push(mp('no-file', multipart([{ name: 'note', data: SQL_DROP }])));
     cases.push(mp('wrong-field', multipart([{ name: 'upload', filename: 'x.exe', data: 'x' }])));
-    cases.push(mp('two-files', multipart([{ name: 'file', filename: 'a.exe', data: 'x' }, { name: 'file', filename: 'b.exe', data: 'y' }])));
-    cases.push(mp('too-many-fields', multipart([...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: SQL_OR })), { name: 'file', filename: 'x.exe', data: 'x' }])));
+    cases.push(
+      mp(
+        'two-files',
+        multipart([
+          { name: 'file', filename: 'a.exe', data: 'x' },
+          { name: 'file', filename: 'b.exe', data: 'y' },
+        ]),
+      ),
+    );
+    cases.push(
+      mp(
+        'too-many-fields',
+        multipart([
+          ...Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, data: SQL_OR })),
+          { name: 'file', filename: 'x.exe', data: 'x' },
+        ]),
+      ),
+    );
     cases.push(mp('truncated', multipart([{ name: 'file', filename: 'x.exe', data: 'x'.repeat(1000) }], false)));
     cases.push(mp('garbage', { text: Buffer.from('garbage garbage'), contentType: `multipart/form-data; boundary=xyz` }));
     cases.push(mp('no-boundary', { text: Buffer.from('--\r\n\r\n--'), contentType: 'multipart/form-data' }));
@@ -573,15 +703,22 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
     // Sign in once, before any hostile sign-in can lock anything.
     alice = await signIn(app, 'alice');
 
-    const staffRows = (await app.database.system.execute(sql`select id, staff_code from staff`)) as unknown as { rows: { id: number; staff_code: string }[] };
+    const staffRows = (await app.database.system.execute(sql`select id, staff_code from staff`)) as unknown as {
+      rows: { id: number; staff_code: string }[];
+    };
     const staffIds = Object.fromEntries(staffRows.rows.map((r) => [r.staff_code, Number(r.id)]));
     const mcidOf = async (name: string) => (await one<{ mcid: string }>(app, sql`select mcid from customer where name = ${name}`)).mcid;
     const aliceIds = [staffIds['SR-ALICE']!, staffIds['HB-ALICE']!];
     const foreignStaffIds = ['SR-BOB', 'SR-CAROL', 'HB-CAROL', 'GC-SAM'].map((code) => staffIds[code]!);
-    const harborOuTypeId = Number((await one<{ id: number }>(app, sql`select id from ou_type where tenant_id = ${DEMO_TENANTS.harbor} order by id limit 1`)).id);
-    const harborOuId = Number((await one<{ id: number }>(app, sql`select id from ou where tenant_id = ${DEMO_TENANTS.harbor} order by id limit 1`)).id);
+    const harborOuTypeId = Number(
+      (await one<{ id: number }>(app, sql`select id from ou_type where tenant_id = ${DEMO_TENANTS.harbor} order by id limit 1`)).id,
+    );
+    const harborOuId = Number(
+      (await one<{ id: number }>(app, sql`select id from ou where tenant_id = ${DEMO_TENANTS.harbor} order by id limit 1`)).id,
+    );
     const harborNingboMcid = await mcidOf('Harbor Ningbo Warehouse');
-    const harborIconKey = (await one<{ icon_key: string }>(app, sql`select icon_key from tenant where id = ${DEMO_TENANTS.harbor}`)).icon_key;
+    const harborIconKey = (await one<{ icon_key: string }>(app, sql`select icon_key from tenant where id = ${DEMO_TENANTS.harbor}`))
+      .icon_key;
     const carolMuid = (await one<{ muid: string }>(app, sql`select muid from customer_user where username = 'carol'`)).muid;
     fx = {
       sunriseHqMcid: await mcidOf('Sunrise Manufacturing Group'),
@@ -602,7 +739,9 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
   }, 120_000);
 
   afterAll(async () => {
-    console.log(`[hostile-input ${kind}] ${sent} requests sent (${skipped} valid command payloads not sent), ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[hostile-input ${kind}] ${sent} requests sent (${skipped} valid command payloads not sent), ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     await app?.close();
   });
 
@@ -613,8 +752,13 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
     const headers: Record<string, string> = {};
     if (contentType) headers['content-type'] = contentType;
     if (cs.auth === 'alice') Object.assign(headers, { cookie: alice.cookie, jwttoken: alice.token });
-    if (cs.auth === 'bogus') Object.assign(headers, { cookie: `SESSION=${encodeURIComponent(SQL_OR)}; jwtToken=${encodeURIComponent(SQL_DROP)}`, jwttoken: SQL_OR });
-    if (cs.auth === 'long-cookie') Object.assign(headers, { cookie: `SESSION=${'A'.repeat(4000)}; jwtToken=${'B'.repeat(4000)}`, jwttoken: 'B'.repeat(4000) });
+    if (cs.auth === 'bogus')
+      Object.assign(headers, {
+        cookie: `SESSION=${encodeURIComponent(SQL_OR)}; jwtToken=${encodeURIComponent(SQL_DROP)}`,
+        jwttoken: SQL_OR,
+      });
+    if (cs.auth === 'long-cookie')
+      Object.assign(headers, { cookie: `SESSION=${'A'.repeat(4000)}; jwtToken=${'B'.repeat(4000)}`, jwttoken: 'B'.repeat(4000) });
     if (cs.auth === 'bad-token') Object.assign(headers, { cookie: alice.cookie, jwttoken: SQL_OR });
     sent++;
     const res = await app.app.inject({ method: method as 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
@@ -646,14 +790,16 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
         if (r.status === 200 && r.json.code !== ErrorCode.OK) problems.push('200 with a non-zero code');
         if (r.json.code === ErrorCode.VALIDATION) {
           const msg = String(r.json.msg ?? '');
-          if (msg === defaultMessageOf[ErrorCode.VALIDATION] || msg === defaultMessageOf[ErrorCode.INTERNAL] || /unknown error/i.test(msg)) problems.push('generic validation message');
+          if (msg === defaultMessageOf[ErrorCode.VALIDATION] || msg === defaultMessageOf[ErrorCode.INTERNAL] || /unknown error/i.test(msg))
+            problems.push('generic validation message');
           if (!/^[\w.[\]-]+: \S/.test(msg)) problems.push('validation message does not name a field');
         }
       }
     }
     if (![200, 400, 401, 403, 404, 412, 429].includes(r.status)) problems.push(`unexpected status ${r.status}`);
     if (r.status === 200 && !wouldPass(e, cs)) problems.push('accepted input its contract refuses');
-    if (cs.expect?.status !== undefined && ![cs.expect.status].flat().includes(r.status)) problems.push(`expected status ${cs.expect.status}`);
+    if (cs.expect?.status !== undefined && ![cs.expect.status].flat().includes(r.status))
+      problems.push(`expected status ${cs.expect.status}`);
     if (cs.expect?.code !== undefined && ![cs.expect.code].flat().includes(r.json?.code)) problems.push(`expected code ${cs.expect.code}`);
     if (cs.foreign && r.status === 200) {
       if (e.kind === 'command') problems.push('a command succeeded with a foreign id');
@@ -722,29 +868,33 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
     sent += 17;
   });
 
-  it.each(ENDPOINTS)('$id', async ({ e }) => {
-    const problems: string[] = [];
-    const cases: Case[] = [];
-    for (const original of batteryOf(e, fx)) {
-      let cs: Case | null = original;
-      // Never send a payload a state-changing call would accept (unless it targets someone else).
-      if (e.kind === 'command' && wouldPass(e, cs) && !cs.allowValid && !isHarmlessLogin(e, cs)) cs = poison(e, cs);
-      if (cs) cases.push(cs);
-      else skipped++;
-    }
-    // a few requests in flight at a time (the database serialises what it must)
-    let next = 0;
-    const worker = async () => {
-      while (next < cases.length) {
-        const cs = cases[next++]!;
-        const r = await send(e, cs);
-        const issues = judge(e, cs, r);
-        if (issues.length) problems.push(`${issues.join('; ')}: ${describeCall(cs, r)}`);
+  it.each(ENDPOINTS)(
+    '$id',
+    async ({ e }) => {
+      const problems: string[] = [];
+      const cases: Case[] = [];
+      for (const original of batteryOf(e, fx)) {
+        let cs: Case | null = original;
+        // Never send a payload a state-changing call would accept (unless it targets someone else).
+        if (e.kind === 'command' && wouldPass(e, cs) && !cs.allowValid && !isHarmlessLogin(e, cs)) cs = poison(e, cs);
+        if (cs) cases.push(cs);
+        else skipped++;
       }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-    expect(problems.sort()).toEqual([]);
-  }, 120_000);
+      // a few requests in flight at a time (the database serialises what it must)
+      let next = 0;
+      const worker = async () => {
+        while (next < cases.length) {
+          const cs = cases[next++]!;
+          const r = await send(e, cs);
+          const issues = judge(e, cs, r);
+          if (issues.length) problems.push(`${issues.join('; ')}: ${describeCall(cs, r)}`);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      expect(problems.sort()).toEqual([]);
+    },
+    120_000,
+  );
 
   it('answers 400 / 40002 to a body over the limit', async () => {
     const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) });

@@ -7,7 +7,9 @@ import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
 
 type Rows<T> = { rows: T[] };
 const groups = [c.staff, c.navigation, c.customer, c.ou, c.files, c.integration, c.audit, c.uet];
-const endpoints = groups.flatMap((g) => Object.values(g).filter((e): e is c.EndpointDef => typeof e === 'object' && e !== null && 'path' in e && 'method' in e));
+const endpoints = groups.flatMap((g) =>
+  Object.values(g).filter((e): e is c.EndpointDef => typeof e === 'object' && e !== null && 'path' in e && 'method' in e),
+);
 
 describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
   let t: TestApp;
@@ -16,7 +18,9 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const q = async <T>(query: ReturnType<typeof sql>) => ((await t.database.system.execute(query)) as unknown as Rows<T>).rows;
-    const customers = await q<{ mcid: string; name: string }>(sql`select mcid, name from customer where tenant_id = ${DEMO_TENANTS.harbor}`);
+    const customers = await q<{ mcid: string; name: string }>(
+      sql`select mcid, name from customer where tenant_id = ${DEMO_TENANTS.harbor}`,
+    );
     const ous = await q<{ name: string; code: string }>(sql`select name, code from ou where tenant_id = ${DEMO_TENANTS.harbor}`);
     harborCustomer = customers[0]!.mcid;
     harborNeedles = [DEMO_TENANTS.harbor, 'Harbor', ...customers.flatMap((r) => [r.mcid, r.name]), ...ous.flatMap((r) => [r.name, r.code])];
@@ -32,7 +36,10 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
       if (e.kind !== 'query' || e.raw || ownStaffList.has(e.path)) continue;
       const path = e.path.replace('{mcid}', harborCustomer);
       // bodies that ask for Harbor objects by id where the call takes one
-      const body = e.method === 'GET' ? undefined : { mcid: harborCustomer, customerMcid: harborCustomer, uetId: 'x', keyword: 'Harbor', name: undefined };
+      const body =
+        e.method === 'GET'
+          ? undefined
+          : { mcid: harborCustomer, customerMcid: harborCustomer, uetId: 'x', keyword: 'Harbor', name: undefined };
       const res = await alice.call(e.method, path, body);
       called++;
       expect(res.status, `${e.method} ${e.path}`).not.toBe(500);
@@ -44,12 +51,28 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
   });
 
   it('row-level security: a query without a tenant filter, as the app role, sees only the scoped tenant', async () => {
-    const tables = ['tenant', 'customer', 'role', 'staff', 'staff_ou', 'ou', 'ou_type', 'navigation', 'file', 'gis_config', 'audit_log', 'channel_link'];
+    const tables = [
+      'tenant',
+      'customer',
+      'role',
+      'staff',
+      'staff_ou',
+      'ou',
+      'ou_type',
+      'navigation',
+      'file',
+      'gis_config',
+      'audit_log',
+      'channel_link',
+    ];
     await withScope(t.database.system, { tenantId: DEMO_TENANTS.sunrise, muid: null, channelTenantIds: [] }, async (tx) => {
       for (const table of tables) {
         const column = table === 'tenant' ? 'id' : 'tenant_id';
         const res = (await tx.execute(sql.raw(`select distinct ${column}::text as t from ${table}`))) as unknown as Rows<{ t: string }>;
-        expect(res.rows.map((r) => r.t).filter((x) => x !== DEMO_TENANTS.sunrise), table).toEqual([]);
+        expect(
+          res.rows.map((r) => r.t).filter((x) => x !== DEMO_TENANTS.sunrise),
+          table,
+        ).toEqual([]);
       }
     });
     // no scope at all: nothing
@@ -71,7 +94,9 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
     ).rejects.toThrow();
     await expect(
       withScope(t.database.system, { tenantId: DEMO_TENANTS.sunrise, muid: null, channelTenantIds: [] }, async (tx) => {
-        const res = (await tx.execute(sql`update customer set name = 'hacked' where tenant_id = ${DEMO_TENANTS.harbor} returning mcid`)) as unknown as Rows<unknown>;
+        const res = (await tx.execute(
+          sql`update customer set name = 'hacked' where tenant_id = ${DEMO_TENANTS.harbor} returning mcid`,
+        )) as unknown as Rows<unknown>;
         return res.rows.length;
       }),
     ).resolves.toBe(0);
@@ -82,7 +107,10 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
       select c.relname as name, c.relrowsecurity as rls
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
-        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`)) as unknown as Rows<{ name: string; rls: boolean }>;
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)`)) as unknown as Rows<{
+      name: string;
+      rls: boolean;
+    }>;
     expect(res.rows.length).toBeGreaterThan(10);
     expect(res.rows.filter((r) => !r.rls).map((r) => r.name)).toEqual([]);
   });

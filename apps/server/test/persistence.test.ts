@@ -25,7 +25,9 @@ it('a second start on the same PGlite data folder keeps all data and does not se
     const second = await openDatabase({ dataDir });
     await seedPlatform(second.system);
     expect(await isSeeded(second.system)).toBe(true);
-    const res = (await second.system.execute(sql`select platform_slogan_name as s, (select count(*)::int from staff) as n from tenant where name = 'Harbor Logistics'`)) as unknown as { rows: { s: string; n: number }[] };
+    const res = (await second.system.execute(
+      sql`select platform_slogan_name as s, (select count(*)::int from staff) as n from tenant where name = 'Harbor Logistics'`,
+    )) as unknown as { rows: { s: string; n: number }[] };
     expect(res.rows[0]).toEqual({ s: 'kept across restarts', n: 6 });
     await second.close();
   } finally {

@@ -9,7 +9,9 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
   const staffId: Record<string, number> = {};
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const rows = (await t.database.system.execute(sql`select id, staff_code from staff`)) as unknown as { rows: { id: number; staff_code: string }[] };
+    const rows = (await t.database.system.execute(sql`select id, staff_code from staff`)) as unknown as {
+      rows: { id: number; staff_code: string }[];
+    };
     for (const r of rows.rows) staffId[r.staff_code] = r.id;
   });
   afterAll(() => t?.close());
@@ -19,7 +21,12 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     const a = await alice.post('/api/v2/platform-public/staff/list', { muid: alice.login.muid });
     expect(a.status).toBe(200);
     expect(a.body.data.map((s: { tenantName: string }) => s.tenantName).sort()).toEqual(['Harbor Logistics', 'Sunrise Manufacturing']);
-    expect(a.body.data[0]).toMatchObject({ id: expect.any(Number), staffCode: expect.any(String), customerName: expect.any(String), tenantMcid: expect.any(String) });
+    expect(a.body.data[0]).toMatchObject({
+      id: expect.any(Number),
+      staffCode: expect.any(String),
+      customerName: expect.any(String),
+      tenantMcid: expect.any(String),
+    });
     const b = await alice.call('GET', '/api/staff/list');
     expect(b.body.data).toEqual(a.body.data);
     const v2 = await alice.post('/api/v2/staff/list', {});
@@ -84,7 +91,10 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     const sw = await alice.post('/api/v2/platform-public/staff/switch', { staffId: staffId['HB-ALICE'] });
     expect(sw.status).toBe(200);
     const after = await alice.post(CURRENT);
-    expect(after.body.data).toMatchObject({ tenant: { name: 'Harbor Logistics' }, staff: { staffCode: 'HB-ALICE', platformName: 'Harbor Energy Hub', roleName: 'Operator' } });
+    expect(after.body.data).toMatchObject({
+      tenant: { name: 'Harbor Logistics' },
+      staff: { staffCode: 'HB-ALICE', platformName: 'Harbor Energy Hub', roleName: 'Operator' },
+    });
     const operatorPerms: string[] = (await alice.call('GET', '/api/staff/permission')).body.data;
     expect(operatorPerms.some((c) => c.startsWith('b-'))).toBe(false);
     expect(operatorPerms).toContain('p-settings-staff');
@@ -108,13 +118,23 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     const alice = await signIn(t, 'alice');
     const ok = await alice.post('/api/v2/uet/upsert-start-calculate-time', body);
     expect(ok.status).toBe(200);
-    expect((await bob.post('/api/v2/uet/get-start-calculate-time', { uetId: 'uet-001' })).body.data.startCalculateTime).toBe('2025-12-31T16:00:00.000Z');
+    expect((await bob.post('/api/v2/uet/get-start-calculate-time', { uetId: 'uet-001' })).body.data.startCalculateTime).toBe(
+      '2025-12-31T16:00:00.000Z',
+    );
   });
 
   it('returns the navigation tree, and a menu filtered by permission', async () => {
     const alice = await signIn(t, 'alice');
     const tree = (await alice.post('/api/v2/platform-public/navigation/list')).body.data;
-    expect(tree.map((n: { name: string }) => n.name)).toEqual(['Energy Storage', 'PV', 'Circuits', 'Charging', 'Alarms', 'Energy & Income', 'Settings']);
+    expect(tree.map((n: { name: string }) => n.name)).toEqual([
+      'Energy Storage',
+      'PV',
+      'Circuits',
+      'Charging',
+      'Alarms',
+      'Energy & Income',
+      'Settings',
+    ]);
     const settings = tree.find((n: { key: string }) => n.key === 'settings');
     expect(settings.children[0].children[0]).toMatchObject({ level: 3, permissionCode: 'p-settings-staff', path: '/settings/org/staff' });
     // outside links: the integrated-app one needs that app's permission (alice's admin role has it,
@@ -128,7 +148,10 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     expect(await appsOf('bob')).toEqual(['help']);
     const bobIntegrated = await (await signIn(t, 'bob')).post('/api/v2/platform-public/staff/integrated/permission');
     expect(bobIntegrated.body.data).toEqual({});
-    expect((await alice.post('/api/v2/platform-public/staff/integrated/permission')).body.data).toEqual({ '101': ['ia-carbon', 'ia-carbon-report'], '102': ['ia-work-order', 'ia-work-order-list'] });
+    expect((await alice.post('/api/v2/platform-public/staff/integrated/permission')).body.data).toEqual({
+      '101': ['ia-carbon', 'ia-carbon-report'],
+      '102': ['ia-work-order', 'ia-work-order-list'],
+    });
     const config = await alice.post('/api/v2/platform-public/staff/navigation/config');
     expect(config.body.data).toEqual({ moduleOrigin: 'ids', moduleOriginId: 4, path: '/' });
     const detail = await alice.post('/api/v2/staff/navigation/config/detail', {});
@@ -136,7 +159,9 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
   });
 
   it('grants what the platform later adds under an auto-synced node (admin), not to a checked-only role', async () => {
-    await t.database.system.execute(sql`insert into permission (code, parent_code, type, name, level, sort) values ('b-staff-export', 'p-settings-staff', 'b', 'Export staff', 2, 99)`);
+    await t.database.system.execute(
+      sql`insert into permission (code, parent_code, type, name, level, sort) values ('b-staff-export', 'p-settings-staff', 'b', 'Export staff', 2, 99)`,
+    );
     await t.services.catalogue.load();
     const alice = await signIn(t, 'alice');
     expect((await alice.post('/api/v2/platform-public/staff/permission')).body.data).toContain('b-staff-export');
@@ -146,7 +171,9 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
 
   it('saves the data-type order sent as a form', async () => {
     const alice = await signIn(t, 'alice');
-    const res = await alice.call('POST', '/api/v2/staff/data-type/sorting/customize/update', 'scene=circuit&dataTypes=power,energy,power', { 'content-type': 'application/x-www-form-urlencoded' });
+    const res = await alice.call('POST', '/api/v2/staff/data-type/sorting/customize/update', 'scene=circuit&dataTypes=power,energy,power', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ scene: 'circuit', dataTypes: ['power', 'energy'] });
   });

@@ -71,7 +71,9 @@ export function lockDataFolder(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(fs.readFileSync(file, 'utf8').trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`The data folder ${dataDir} is in use by process ${pid}: one server process owns a PGlite data folder. Stop it, or set DATA_DIR to another folder.`);
+        throw new Error(
+          `The data folder ${dataDir} is in use by process ${pid}: one server process owns a PGlite data folder. Stop it, or set DATA_DIR to another folder.`,
+        );
       }
       fs.rmSync(file, { force: true }); // left by a process that is gone
     }

@@ -5,13 +5,24 @@ import { AppError } from './errors.js';
 /** Fastify's own errors (parsing, limits, routing) mapped onto the error-code table. */
 function fromFastify(error: FastifyError): AppError | null {
   const code = error.code ?? '';
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+  if (
+    code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT'
+  ) {
     return new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `The request is too large: ${error.message}`);
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return new AppError(ErrorCode.MALFORMED_BODY, 'The request body has a content type this call does not accept');
   }
-  if (code.startsWith('FST_ERR_CTP') || error instanceof SyntaxError || code === 'FST_PROTO_VIOLATION' || code === 'FST_CONSTRUCTOR_VIOLATION') {
+  if (
+    code.startsWith('FST_ERR_CTP') ||
+    error instanceof SyntaxError ||
+    code === 'FST_PROTO_VIOLATION' ||
+    code === 'FST_CONSTRUCTOR_VIOLATION'
+  ) {
     return new AppError(ErrorCode.MALFORMED_BODY, 'The request body is malformed: it is not valid JSON or form data');
   }
   if (code === 'FST_ERR_VALIDATION') return new AppError(ErrorCode.VALIDATION, error.message);
@@ -21,7 +32,10 @@ function fromFastify(error: FastifyError): AppError | null {
 }
 
 /** Every error leaves as the envelope `{code, data: null, msg}`; unexpected faults say nothing of their cause. */
-export function installErrorHandler(app: FastifyInstance, opts: { webFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {}) {
+export function installErrorHandler(
+  app: FastifyInstance,
+  opts: { webFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {},
+) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const known = error instanceof AppError ? error : fromFastify(error);
     if (known) {

@@ -143,20 +143,23 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
         } finally {
           for (const fn of deferred) await fn();
           if (endpoint.kind === 'command') {
-            await deps.audit.record({
-              tenantId: resolved?.staff?.tenantId ?? null,
-              muid: resolved?.user.muid ?? null,
-              // a sign-in attempt has no session yet: the username tried is who
-              username: resolved?.user.username ?? attemptedUsername(input),
-              staffId: resolved?.staff?.id ?? null,
-              staffCode: resolved?.staff?.staffCode ?? null,
-              call,
-              target: auditTarget(input),
-              outcome: code === ErrorCode.OK ? 'ok' : 'error',
-              code,
-              ip: req.ip,
-              durationMs: Date.now() - started,
-            });
+            // the call's outcome stands whatever happens here: a failed audit write is logged, not answered
+            await deps.audit
+              .record({
+                tenantId: resolved?.staff?.tenantId ?? null,
+                muid: resolved?.user.muid ?? null,
+                // a sign-in attempt has no session yet: the username tried is who
+                username: resolved?.user.username ?? attemptedUsername(input),
+                staffId: resolved?.staff?.id ?? null,
+                staffCode: resolved?.staff?.staffCode ?? null,
+                call,
+                target: auditTarget(input),
+                outcome: code === ErrorCode.OK ? 'ok' : 'error',
+                code,
+                ip: req.ip,
+                durationMs: Date.now() - started,
+              })
+              .catch((err) => req.log.error({ err, call }, 'audit record failed'));
           }
         }
       },

@@ -30,7 +30,14 @@ export const MODULE_ORIGINS = [
   { id: 4, code: 'ids', name: 'IDS energy management', kind: 'core', pathPrefix: '/', origin: null },
   { id: 5, code: 'ac', name: 'Access control', kind: 'core', pathPrefix: '/settings', origin: null },
   { id: 101, code: 'carbon', name: 'Carbon management', kind: 'integrated', pathPrefix: '/carbon', origin: 'https://carbon.example.com' },
-  { id: 102, code: 'work-order', name: 'Work orders', kind: 'integrated', pathPrefix: '/work-order', origin: 'https://workorder.example.com' },
+  {
+    id: 102,
+    code: 'work-order',
+    name: 'Work orders',
+    kind: 'integrated',
+    pathPrefix: '/work-order',
+    origin: 'https://workorder.example.com',
+  },
   { id: 103, code: 'trading', name: 'Energy trading', kind: 'integrated', pathPrefix: '/trading', origin: 'https://trading.example.com' },
   { id: 104, code: 'video', name: 'Video surveillance', kind: 'integrated', pathPrefix: '/video', origin: 'https://video.example.com' },
 ] as const;
@@ -49,117 +56,298 @@ const crud = (prefix: string, what: string) => [
 
 export const AREAS: AreaDef[] = [
   {
-    key: 'bsa', name: 'Energy Storage', path: '/bsa', origin: 'ids',
+    key: 'bsa',
+    name: 'Energy Storage',
+    path: '/bsa',
+    origin: 'ids',
     groups: [
-      { key: 'monitor', name: 'Monitoring', pages: [
-        { key: 'overview', name: 'Station overview', path: '/bsa/monitor/overview' },
-        { key: 'curve', name: 'Operating curves', path: '/bsa/monitor/curve' },
-      ] },
-      { key: 'strategy', name: 'Strategies', pages: [
-        { key: 'strategy', name: 'Strategies', path: '/bsa/strategy/list', buttons: [...crud('bsa-strategy', 'strategy'), { code: 'b-bsa-strategy-deliver', name: 'Deliver strategy' }] },
-        { key: 'template', name: 'Strategy templates', path: '/bsa/strategy/template', buttons: crud('bsa-template', 'template') },
-        { key: 'deliver-log', name: 'Delivery log', path: '/bsa/strategy/deliver-log' },
-      ] },
-      { key: 'asset', name: 'Stations', pages: [
-        { key: 'station', name: 'Storage stations', path: '/bsa/asset/station', buttons: crud('bsa-station', 'station') },
-        { key: 'remote', name: 'Remote control', path: '/bsa/asset/remote-control', buttons: [{ code: 'b-bsa-remote-send', name: 'Send command' }] },
-      ] },
+      {
+        key: 'monitor',
+        name: 'Monitoring',
+        pages: [
+          { key: 'overview', name: 'Station overview', path: '/bsa/monitor/overview' },
+          { key: 'curve', name: 'Operating curves', path: '/bsa/monitor/curve' },
+        ],
+      },
+      {
+        key: 'strategy',
+        name: 'Strategies',
+        pages: [
+          {
+            key: 'strategy',
+            name: 'Strategies',
+            path: '/bsa/strategy/list',
+            buttons: [...crud('bsa-strategy', 'strategy'), { code: 'b-bsa-strategy-deliver', name: 'Deliver strategy' }],
+          },
+          { key: 'template', name: 'Strategy templates', path: '/bsa/strategy/template', buttons: crud('bsa-template', 'template') },
+          { key: 'deliver-log', name: 'Delivery log', path: '/bsa/strategy/deliver-log' },
+        ],
+      },
+      {
+        key: 'asset',
+        name: 'Stations',
+        pages: [
+          { key: 'station', name: 'Storage stations', path: '/bsa/asset/station', buttons: crud('bsa-station', 'station') },
+          {
+            key: 'remote',
+            name: 'Remote control',
+            path: '/bsa/asset/remote-control',
+            buttons: [{ code: 'b-bsa-remote-send', name: 'Send command' }],
+          },
+        ],
+      },
     ],
   },
   {
-    key: 'pv', name: 'PV', path: '/pv', origin: 'ids',
+    key: 'pv',
+    name: 'PV',
+    path: '/pv',
+    origin: 'ids',
     groups: [
-      { key: 'monitor', name: 'Monitoring', pages: [
-        { key: 'noticeboard', name: 'Noticeboard', path: '/pv/monitor/noticeboard' },
-        { key: 'outline', name: 'Station outline', path: '/pv/monitor/outline' },
-      ] },
-      { key: 'analysis', name: 'Analysis', pages: [
-        { key: 'performance', name: 'Performance', path: '/pv/analysis/performance' },
-        { key: 'dispersion', name: 'String dispersion', path: '/pv/analysis/dispersion', buttons: [{ code: 'b-pv-dispersion-config', name: 'Set thresholds' }] },
-        { key: 'report', name: 'Reports', path: '/pv/analysis/report', buttons: [{ code: 'b-pv-report-export', name: 'Export report' }] },
-      ] },
-      { key: 'asset', name: 'Assets', pages: [
-        { key: 'station', name: 'PV stations', path: '/pv/asset/station', buttons: crud('pv-station', 'PV station') },
-        { key: 'inverter', name: 'Inverters', path: '/pv/asset/inverter', buttons: crud('pv-inverter', 'inverter') },
-        { key: 'string', name: 'Strings', path: '/pv/asset/string', buttons: crud('pv-string', 'string') },
-      ] },
+      {
+        key: 'monitor',
+        name: 'Monitoring',
+        pages: [
+          { key: 'noticeboard', name: 'Noticeboard', path: '/pv/monitor/noticeboard' },
+          { key: 'outline', name: 'Station outline', path: '/pv/monitor/outline' },
+        ],
+      },
+      {
+        key: 'analysis',
+        name: 'Analysis',
+        pages: [
+          { key: 'performance', name: 'Performance', path: '/pv/analysis/performance' },
+          {
+            key: 'dispersion',
+            name: 'String dispersion',
+            path: '/pv/analysis/dispersion',
+            buttons: [{ code: 'b-pv-dispersion-config', name: 'Set thresholds' }],
+          },
+          { key: 'report', name: 'Reports', path: '/pv/analysis/report', buttons: [{ code: 'b-pv-report-export', name: 'Export report' }] },
+        ],
+      },
+      {
+        key: 'asset',
+        name: 'Assets',
+        pages: [
+          { key: 'station', name: 'PV stations', path: '/pv/asset/station', buttons: crud('pv-station', 'PV station') },
+          { key: 'inverter', name: 'Inverters', path: '/pv/asset/inverter', buttons: crud('pv-inverter', 'inverter') },
+          { key: 'string', name: 'Strings', path: '/pv/asset/string', buttons: crud('pv-string', 'string') },
+        ],
+      },
     ],
   },
   {
-    key: 'circuit', name: 'Circuits', path: '/circuit', origin: 'ids',
+    key: 'circuit',
+    name: 'Circuits',
+    path: '/circuit',
+    origin: 'ids',
     groups: [
-      { key: 'monitor', name: 'Monitoring', pages: [
-        { key: 'tree', name: 'Circuit monitoring', path: '/circuit/monitor/tree' },
-        { key: 'statistics', name: 'Data statistics', path: '/circuit/monitor/statistics', buttons: [{ code: 'b-circuit-statistics-export', name: 'Export data' }] },
-      ] },
-      { key: 'analysis', name: 'Analysis', pages: [
-        { key: 'peak-valley', name: 'Peak and valley', path: '/circuit/analysis/peak-valley' },
-        { key: 'line-loss', name: 'Line loss', path: '/circuit/analysis/line-loss', buttons: crud('circuit-line-loss', 'line-loss config') },
-      ] },
-      { key: 'metering', name: 'Metering', pages: [
-        { key: 'meter-reading', name: 'Meter reading', path: '/circuit/metering/meter-reading', buttons: [{ code: 'b-circuit-meter-reading-export', name: 'Export readings' }] },
-        { key: 'price', name: 'Electricity prices', path: '/circuit/metering/price', buttons: [{ code: 'b-circuit-price-edit', name: 'Edit prices' }] },
-        { key: 'manage', name: 'Circuits', path: '/circuit/metering/manage', buttons: crud('circuit', 'circuit') },
-      ] },
+      {
+        key: 'monitor',
+        name: 'Monitoring',
+        pages: [
+          { key: 'tree', name: 'Circuit monitoring', path: '/circuit/monitor/tree' },
+          {
+            key: 'statistics',
+            name: 'Data statistics',
+            path: '/circuit/monitor/statistics',
+            buttons: [{ code: 'b-circuit-statistics-export', name: 'Export data' }],
+          },
+        ],
+      },
+      {
+        key: 'analysis',
+        name: 'Analysis',
+        pages: [
+          { key: 'peak-valley', name: 'Peak and valley', path: '/circuit/analysis/peak-valley' },
+          {
+            key: 'line-loss',
+            name: 'Line loss',
+            path: '/circuit/analysis/line-loss',
+            buttons: crud('circuit-line-loss', 'line-loss config'),
+          },
+        ],
+      },
+      {
+        key: 'metering',
+        name: 'Metering',
+        pages: [
+          {
+            key: 'meter-reading',
+            name: 'Meter reading',
+            path: '/circuit/metering/meter-reading',
+            buttons: [{ code: 'b-circuit-meter-reading-export', name: 'Export readings' }],
+          },
+          {
+            key: 'price',
+            name: 'Electricity prices',
+            path: '/circuit/metering/price',
+            buttons: [{ code: 'b-circuit-price-edit', name: 'Edit prices' }],
+          },
+          { key: 'manage', name: 'Circuits', path: '/circuit/metering/manage', buttons: crud('circuit', 'circuit') },
+        ],
+      },
     ],
   },
   {
-    key: 'charging', name: 'Charging', path: '/charging', origin: 'ids',
+    key: 'charging',
+    name: 'Charging',
+    path: '/charging',
+    origin: 'ids',
     groups: [
-      { key: 'asset', name: 'Charging assets', pages: [
-        { key: 'station', name: 'Charging stations', path: '/charging/asset/station', buttons: crud('charging-station', 'charging station') },
-        { key: 'pile', name: 'Charging piles', path: '/charging/asset/pile', buttons: crud('charging-pile', 'charging pile') },
-      ] },
-      { key: 'operation', name: 'Operation', pages: [
-        { key: 'session', name: 'Charging sessions', path: '/charging/operation/session' },
-        { key: 'cost', name: 'Charging prices', path: '/charging/operation/cost', buttons: [{ code: 'b-charging-cost-edit', name: 'Edit charging prices' }] },
-      ] },
+      {
+        key: 'asset',
+        name: 'Charging assets',
+        pages: [
+          {
+            key: 'station',
+            name: 'Charging stations',
+            path: '/charging/asset/station',
+            buttons: crud('charging-station', 'charging station'),
+          },
+          { key: 'pile', name: 'Charging piles', path: '/charging/asset/pile', buttons: crud('charging-pile', 'charging pile') },
+        ],
+      },
+      {
+        key: 'operation',
+        name: 'Operation',
+        pages: [
+          { key: 'session', name: 'Charging sessions', path: '/charging/operation/session' },
+          {
+            key: 'cost',
+            name: 'Charging prices',
+            path: '/charging/operation/cost',
+            buttons: [{ code: 'b-charging-cost-edit', name: 'Edit charging prices' }],
+          },
+        ],
+      },
     ],
   },
   {
-    key: 'alarm', name: 'Alarms', path: '/device/alarm', origin: 'device',
+    key: 'alarm',
+    name: 'Alarms',
+    path: '/device/alarm',
+    origin: 'device',
     groups: [
-      { key: 'device', name: 'Device alarms', pages: [
-        { key: 'record', name: 'Alarm records', path: '/device/alarm/record', buttons: [{ code: 'b-alarm-record-read', name: 'Mark as read' }, { code: 'b-alarm-record-export', name: 'Export alarms' }] },
-        { key: 'rule', name: 'Alarm rules', path: '/device/alarm/rule', buttons: crud('alarm-rule', 'alarm rule') },
-      ] },
-      { key: 'fault', name: 'Faults', pages: [
-        { key: 'signboard', name: 'Fault signboard', path: '/device/alarm/signboard', buttons: [{ code: 'b-alarm-fault-recover', name: 'Recover fault' }] },
-        { key: 'line-loss', name: 'Line-loss alarms', path: '/device/alarm/line-loss', buttons: crud('alarm-line-loss', 'line-loss rule') },
-      ] },
+      {
+        key: 'device',
+        name: 'Device alarms',
+        pages: [
+          {
+            key: 'record',
+            name: 'Alarm records',
+            path: '/device/alarm/record',
+            buttons: [
+              { code: 'b-alarm-record-read', name: 'Mark as read' },
+              { code: 'b-alarm-record-export', name: 'Export alarms' },
+            ],
+          },
+          { key: 'rule', name: 'Alarm rules', path: '/device/alarm/rule', buttons: crud('alarm-rule', 'alarm rule') },
+        ],
+      },
+      {
+        key: 'fault',
+        name: 'Faults',
+        pages: [
+          {
+            key: 'signboard',
+            name: 'Fault signboard',
+            path: '/device/alarm/signboard',
+            buttons: [{ code: 'b-alarm-fault-recover', name: 'Recover fault' }],
+          },
+          {
+            key: 'line-loss',
+            name: 'Line-loss alarms',
+            path: '/device/alarm/line-loss',
+            buttons: crud('alarm-line-loss', 'line-loss rule'),
+          },
+        ],
+      },
     ],
   },
   {
-    key: 'energy', name: 'Energy & Income', path: '/energy', origin: 'ids',
+    key: 'energy',
+    name: 'Energy & Income',
+    path: '/energy',
+    origin: 'ids',
     groups: [
-      { key: 'conservation', name: 'Energy conservation', pages: [
-        { key: 'saving', name: 'Energy saving', path: '/energy/conservation/saving' },
-        { key: 'baseline', name: 'Baseline configuration', path: '/energy/conservation/baseline', buttons: crud('energy-baseline', 'baseline') },
-      ] },
-      { key: 'income', name: 'Income', pages: [
-        { key: 'income', name: 'Project income', path: '/energy/income/project', buttons: [{ code: 'b-income-start-time-edit', name: 'Set start of calculation' }] },
-        { key: 'overview', name: 'Income overview', path: '/energy/income/overview' },
-      ] },
+      {
+        key: 'conservation',
+        name: 'Energy conservation',
+        pages: [
+          { key: 'saving', name: 'Energy saving', path: '/energy/conservation/saving' },
+          {
+            key: 'baseline',
+            name: 'Baseline configuration',
+            path: '/energy/conservation/baseline',
+            buttons: crud('energy-baseline', 'baseline'),
+          },
+        ],
+      },
+      {
+        key: 'income',
+        name: 'Income',
+        pages: [
+          {
+            key: 'income',
+            name: 'Project income',
+            path: '/energy/income/project',
+            buttons: [{ code: 'b-income-start-time-edit', name: 'Set start of calculation' }],
+          },
+          { key: 'overview', name: 'Income overview', path: '/energy/income/overview' },
+        ],
+      },
     ],
   },
   {
-    key: 'settings', name: 'Settings', path: '/settings', origin: 'ac',
+    key: 'settings',
+    name: 'Settings',
+    path: '/settings',
+    origin: 'ac',
     groups: [
-      { key: 'org', name: 'Organisation', pages: [
-        { key: 'staff', name: 'Staff', path: '/settings/org/staff', buttons: [...crud('staff', 'staff'), { code: 'b-staff-status', name: 'Enable, disable, freeze staff' }] },
-        { key: 'role', name: 'Roles', path: '/settings/org/role', buttons: crud('role', 'role') },
-        { key: 'customer', name: 'Organisation', path: '/settings/org/customer', buttons: crud('customer', 'organisation') },
-        { key: 'ou', name: 'Operating units', path: '/settings/org/ou', buttons: crud('ou', 'operating unit') },
-      ] },
-      { key: 'platform', name: 'Platform', pages: [
-        { key: 'platform', name: 'Platform settings', path: '/settings/platform/basic', buttons: [{ code: 'b-platform-edit', name: 'Edit platform settings' }] },
-        { key: 'audit', name: 'Audit log', path: '/settings/platform/audit' },
-      ] },
-      { key: 'asset', name: 'Devices', pages: [
-        { key: 'device', name: 'Devices', path: '/settings/asset/device', buttons: crud('device', 'device') },
-        { key: 'device-type', name: 'Device types', path: '/settings/asset/device-type' },
-        { key: 'dispatch', name: 'Dispatch structure', path: '/settings/asset/dispatch', buttons: [...crud('dispatch', 'dispatch structure'), { code: 'b-dispatch-publish', name: 'Publish structure' }] },
-      ] },
+      {
+        key: 'org',
+        name: 'Organisation',
+        pages: [
+          {
+            key: 'staff',
+            name: 'Staff',
+            path: '/settings/org/staff',
+            buttons: [...crud('staff', 'staff'), { code: 'b-staff-status', name: 'Enable, disable, freeze staff' }],
+          },
+          { key: 'role', name: 'Roles', path: '/settings/org/role', buttons: crud('role', 'role') },
+          { key: 'customer', name: 'Organisation', path: '/settings/org/customer', buttons: crud('customer', 'organisation') },
+          { key: 'ou', name: 'Operating units', path: '/settings/org/ou', buttons: crud('ou', 'operating unit') },
+        ],
+      },
+      {
+        key: 'platform',
+        name: 'Platform',
+        pages: [
+          {
+            key: 'platform',
+            name: 'Platform settings',
+            path: '/settings/platform/basic',
+            buttons: [{ code: 'b-platform-edit', name: 'Edit platform settings' }],
+          },
+          { key: 'audit', name: 'Audit log', path: '/settings/platform/audit' },
+        ],
+      },
+      {
+        key: 'asset',
+        name: 'Devices',
+        pages: [
+          { key: 'device', name: 'Devices', path: '/settings/asset/device', buttons: crud('device', 'device') },
+          { key: 'device-type', name: 'Device types', path: '/settings/asset/device-type' },
+          {
+            key: 'dispatch',
+            name: 'Dispatch structure',
+            path: '/settings/asset/dispatch',
+            buttons: [...crud('dispatch', 'dispatch structure'), { code: 'b-dispatch-publish', name: 'Publish structure' }],
+          },
+        ],
+      },
     ],
   },
 ];
@@ -169,7 +357,15 @@ export const areaCode = (area: AreaDef) => `p-${area.key}`;
 
 /** Every row of the permission catalogue, parents before children. */
 export function catalogueRows() {
-  const rows: { code: string; parentCode: string | null; type: 'p' | 'b'; name: string; level: number; sort: number; integratedAppId: number | null }[] = [];
+  const rows: {
+    code: string;
+    parentCode: string | null;
+    type: 'p' | 'b';
+    name: string;
+    level: number;
+    sort: number;
+    integratedAppId: number | null;
+  }[] = [];
   AREAS.forEach((area, ai) => {
     rows.push({ code: areaCode(area), parentCode: null, type: 'p', name: area.name, level: 0, sort: ai, integratedAppId: null });
     let pi = 0;
@@ -177,13 +373,17 @@ export function catalogueRows() {
       for (const page of group.pages) {
         const code = pageCode(area, page);
         rows.push({ code, parentCode: areaCode(area), type: 'p', name: page.name, level: 1, sort: pi++, integratedAppId: null });
-        (page.buttons ?? []).forEach((b, bi) => rows.push({ code: b.code, parentCode: code, type: 'b', name: b.name, level: 2, sort: bi, integratedAppId: null }));
+        (page.buttons ?? []).forEach((b, bi) =>
+          rows.push({ code: b.code, parentCode: code, type: 'b', name: b.name, level: 2, sort: bi, integratedAppId: null }),
+        );
       }
     }
   });
   INTEGRATED_PERMISSIONS.forEach((app, i) => {
     rows.push({ code: app.code, parentCode: null, type: 'p', name: app.name, level: 0, sort: 100 + i, integratedAppId: app.appId });
-    app.children.forEach((c, ci) => rows.push({ code: c.code, parentCode: app.code, type: 'p', name: c.name, level: 1, sort: ci, integratedAppId: app.appId }));
+    app.children.forEach((c, ci) =>
+      rows.push({ code: c.code, parentCode: app.code, type: 'p', name: c.name, level: 1, sort: ci, integratedAppId: app.appId }),
+    );
   });
   return rows;
 }

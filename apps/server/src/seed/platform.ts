@@ -16,13 +16,29 @@ export async function seedPlatform(db: Db) {
     await tx
       .insert(moduleOrigin)
       .values(MODULE_ORIGINS.map((o) => ({ ...o })))
-      .onConflictDoUpdate({ target: moduleOrigin.id, set: { code: sql`excluded.code`, name: sql`excluded.name`, kind: sql`excluded.kind`, pathPrefix: sql`excluded.path_prefix`, origin: sql`excluded.origin` } });
+      .onConflictDoUpdate({
+        target: moduleOrigin.id,
+        set: {
+          code: sql`excluded.code`,
+          name: sql`excluded.name`,
+          kind: sql`excluded.kind`,
+          pathPrefix: sql`excluded.path_prefix`,
+          origin: sql`excluded.origin`,
+        },
+      });
     await tx
       .insert(permission)
       .values(catalogueRows())
       .onConflictDoUpdate({
         target: permission.code,
-        set: { parentCode: sql`excluded.parent_code`, type: sql`excluded.type`, name: sql`excluded.name`, level: sql`excluded.level`, sort: sql`excluded.sort`, integratedAppId: sql`excluded.integrated_app_id` },
+        set: {
+          parentCode: sql`excluded.parent_code`,
+          type: sql`excluded.type`,
+          name: sql`excluded.name`,
+          level: sql`excluded.level`,
+          sort: sql`excluded.sort`,
+          integratedAppId: sql`excluded.integrated_app_id`,
+        },
       });
     await tx
       .insert(district)
@@ -31,9 +47,27 @@ export async function seedPlatform(db: Db) {
     await tx
       .insert(fcsSoftwareVersion)
       .values([
-        { id: 1, softwareVersion: '2.4.0', hardwareVersions: ['FCS-H1', 'FCS-H2'], releasedAt: new Date('2025-09-15T00:00:00Z'), notes: 'Demand control with PI parameters; charge load protection.' },
-        { id: 2, softwareVersion: '2.5.1', hardwareVersions: ['FCS-H2'], releasedAt: new Date('2026-03-02T00:00:00Z'), notes: 'Load-rate control; linear-regression emptying.' },
-        { id: 3, softwareVersion: '3.0.0', hardwareVersions: ['FCS-H2', 'FCS-H3'], releasedAt: new Date('2026-08-20T00:00:00Z'), notes: 'Power-following mode (strategy version CF); per-meter charge thresholds.' },
+        {
+          id: 1,
+          softwareVersion: '2.4.0',
+          hardwareVersions: ['FCS-H1', 'FCS-H2'],
+          releasedAt: new Date('2025-09-15T00:00:00Z'),
+          notes: 'Demand control with PI parameters; charge load protection.',
+        },
+        {
+          id: 2,
+          softwareVersion: '2.5.1',
+          hardwareVersions: ['FCS-H2'],
+          releasedAt: new Date('2026-03-02T00:00:00Z'),
+          notes: 'Load-rate control; linear-regression emptying.',
+        },
+        {
+          id: 3,
+          softwareVersion: '3.0.0',
+          hardwareVersions: ['FCS-H2', 'FCS-H3'],
+          releasedAt: new Date('2026-08-20T00:00:00Z'),
+          notes: 'Power-following mode (strategy version CF); per-meter charge thresholds.',
+        },
       ])
       .onConflictDoNothing();
   });

@@ -11,7 +11,10 @@ export function iconPng(size: number, background: [number, number, number], fore
       const r = Math.hypot(x - c, y - c);
       const corner = Math.max(Math.abs(x - c), Math.abs(y - c)) > c - 1 && r > c * 1.25;
       const [red, green, blue] = r < size * 0.28 ? foreground : background;
-      raw[i] = red; raw[i + 1] = green; raw[i + 2] = blue; raw[i + 3] = corner ? 0 : 255;
+      raw[i] = red;
+      raw[i + 1] = green;
+      raw[i + 2] = blue;
+      raw[i + 3] = corner ? 0 : 255;
     }
   }
   const chunk = (type: string, data: Buffer) => {
@@ -25,7 +28,11 @@ export function iconPng(size: number, background: [number, number, number], fore
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
-  header[8] = 8; header[9] = 6; header[10] = 0; header[11] = 0; header[12] = 0;
+  header[8] = 8;
+  header[9] = 6;
+  header[10] = 0;
+  header[11] = 0;
+  header[12] = 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

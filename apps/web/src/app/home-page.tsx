@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Flex, Layout, Result, Spin, Typography, theme } from 'antd';
 import { call, messageOf, postJson, readCookie, type CurrentUser } from './api';
 
-type Current = { kind: 'loading' } | { kind: 'ready'; user: CurrentUser } | { kind: 'no-staff'; message: string } | { kind: 'error'; message: string };
+type Current =
+  { kind: 'loading' } | { kind: 'ready'; user: CurrentUser } | { kind: 'no-staff'; message: string } | { kind: 'error'; message: string };
 
 /** The signed-in placeholder: a header bar with the current staff and platform, and a sign-out button. */
 export function HomePage({ onSignedOut }: { onSignedOut: () => void }) {
@@ -68,7 +69,10 @@ export function HomePage({ onSignedOut }: { onSignedOut: () => void }) {
           {staff.platformName}
         </Typography.Title>
         <Typography.Text>
-          {customerUser.name} <Typography.Text type="secondary">({staff.staffCode}, {tenant.name})</Typography.Text>
+          {customerUser.name}{' '}
+          <Typography.Text type="secondary">
+            ({staff.staffCode}, {tenant.name})
+          </Typography.Text>
         </Typography.Text>
         {signOutButton}
       </Layout.Header>

@@ -21,8 +21,12 @@ const ok = z.object({ updated: z.literal(true) });
 
 /** Changes the login password; the old one is required. Other sessions of the user are ended. */
 export const changeLoginPassword = endpoint({
-  method: 'POST', path: `${base}/password/update`, summary: 'Change my login password',
-  tag, access: { auth: 'user' }, kind: 'command',
+  method: 'POST',
+  path: `${base}/password/update`,
+  summary: 'Change my login password',
+  tag,
+  access: { auth: 'user' },
+  kind: 'command',
   body: z.object({ oldPassword: z.string().min(1, 'is required').max(128), newPassword }),
   output: ok,
 });
@@ -32,8 +36,12 @@ export const changeLoginPassword = endpoint({
  * (the old operation password confirms it).
  */
 export const setOperationPassword = endpoint({
-  method: 'POST', path: `${base}/operation-password/update`, summary: 'Set or change my operation password',
-  tag, access: { auth: 'user' }, kind: 'command',
+  method: 'POST',
+  path: `${base}/operation-password/update`,
+  summary: 'Set or change my operation password',
+  tag,
+  access: { auth: 'user' },
+  kind: 'command',
   body: z.object({
     loginPassword: z.string().min(1).max(128).optional(),
     oldOperationPassword: z.string().min(1).max(32).optional(),
@@ -44,12 +52,25 @@ export const setOperationPassword = endpoint({
 
 /** Edits personal information; headPic is a file-center key (or null to remove it). */
 export const updatePersonalInfo = endpoint({
-  method: 'POST', path: `${base}/info/update`, summary: 'Edit my personal information',
-  tag, access: { auth: 'user' }, kind: 'command',
+  method: 'POST',
+  path: `${base}/info/update`,
+  summary: 'Edit my personal information',
+  tag,
+  access: { auth: 'user' },
+  kind: 'command',
   body: z.object({
     name: z.string().trim().min(1, 'is required').max(50),
-    gender: z.union([z.literal(0), z.literal(1)]).nullable().optional(),
-    phone: z.string().trim().regex(/^\+?[0-9 ()-]{5,20}$/, 'is not a valid phone number').nullable().optional().or(z.literal('')),
+    gender: z
+      .union([z.literal(0), z.literal(1)])
+      .nullable()
+      .optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{5,20}$/, 'is not a valid phone number')
+      .nullable()
+      .optional()
+      .or(z.literal('')),
     email: z.string().trim().max(254).pipe(z.email('is not a valid email address')).nullable().optional().or(z.literal('')),
     headPic: fileKey.nullable().optional(),
   }),
@@ -58,16 +79,24 @@ export const updatePersonalInfo = endpoint({
 
 /** Sets the sider behaviour: AUTO 1, OPEN 2, HIDE 3. */
 export const setNavigationPreference = endpoint({
-  method: 'POST', path: `${base}/navigation-preference/update`, summary: 'Set my navigation preference',
-  tag, access: { auth: 'user' }, kind: 'command',
+  method: 'POST',
+  path: `${base}/navigation-preference/update`,
+  summary: 'Set my navigation preference',
+  tag,
+  access: { auth: 'user' },
+  kind: 'command',
   body: z.object({ navigationPreference }),
   output: z.object({ navigationPreference }),
 });
 
 /** Checks the operation password before a dangerous action (used by later domains' dialogs). */
 export const verifyOperationPassword = endpoint({
-  method: 'POST', path: `${base}/operation-password/verify`, summary: 'Verify my operation password',
-  tag, access: { auth: 'user' }, kind: 'query',
+  method: 'POST',
+  path: `${base}/operation-password/verify`,
+  summary: 'Verify my operation password',
+  tag,
+  access: { auth: 'user' },
+  kind: 'query',
   body: z.object({ operationPassword: z.string().min(1, 'is required').max(32) }),
   output: z.object({ verified: z.literal(true) }),
 });

@@ -20,8 +20,12 @@ export const auditRow = z.object({
 
 /** The tenant's audit log of state-changing calls, newest first. */
 export const auditLogPage = endpoint({
-  method: 'POST', path: '/api/v2/platform-public/audit-log/page', summary: 'Audit log',
-  tag: 'audit', access: { auth: 'staff', permission: 'p-settings-audit' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/platform-public/audit-log/page',
+  summary: 'Audit log',
+  tag: 'audit',
+  access: { auth: 'staff', permission: 'p-settings-audit' },
+  kind: 'query',
   body: pageRequest.extend({
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),

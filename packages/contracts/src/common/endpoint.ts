@@ -7,10 +7,7 @@ import { z } from 'zod';
  * - staff: a signed-in user acting as a usable (enabled) current staff; optional permission code
  *   from the catalogue; `ouCheck: false` marks the spec's `no-ou-check` calls (tenant check only).
  */
-export type Access =
-  | { auth: 'public' }
-  | { auth: 'user' }
-  | { auth: 'staff'; permission?: string; ouCheck?: boolean };
+export type Access = { auth: 'public' } | { auth: 'user' } | { auth: 'staff'; permission?: string; ouCheck?: boolean };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

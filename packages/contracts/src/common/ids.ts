@@ -27,9 +27,7 @@ const MIN_TIME = Date.UTC(1970, 0, 1);
 const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /** An ISO-8601 date-time with an offset, between 1970 and the end of 9999 (what the database stores). */
-export const isoDateTime = z.iso
-  .datetime({ offset: true })
-  .refine((v) => {
-    const t = Date.parse(v);
-    return t >= MIN_TIME && t <= MAX_TIME;
-  }, 'must be between 1970-01-01 and 9999-12-31');
+export const isoDateTime = z.iso.datetime({ offset: true }).refine((v) => {
+  const t = Date.parse(v);
+  return t >= MIN_TIME && t <= MAX_TIME;
+}, 'must be between 1970-01-01 and 9999-12-31');

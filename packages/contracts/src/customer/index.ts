@@ -38,27 +38,48 @@ export const orgFlat = z.object({
 
 /** The whole customer organisation tree of the tenant, with codes. */
 export const organizationWithCode = endpoint({
-  method: 'POST', path: '/api/v2/customer-user/organization-with-code', summary: 'Organisation tree',
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody, output: z.array(orgNode),
+  method: 'POST',
+  path: '/api/v2/customer-user/organization-with-code',
+  summary: 'Organisation tree',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
+  output: z.array(orgNode),
 });
 
 /** The part of the tree the current staff belongs to: its customer and below, marked `current`. */
 export const organizationWithCodeWithCurrent = endpoint({
-  method: 'POST', path: '/api/v2/customer-user/organization-with-code-with-current',
+  method: 'POST',
+  path: '/api/v2/customer-user/organization-with-code-with-current',
   summary: "Organisation tree from the current staff's customer",
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody, output: z.array(orgNode),
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
+  output: z.array(orgNode),
 });
 
 /** Every customer of the tenant, flat, with its level name. */
 export const orgAll = endpoint({
-  method: 'POST', path: '/api/v2/customer-user/org/all', summary: 'All organisations (flat)',
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody, output: z.array(orgFlat),
+  method: 'POST',
+  path: '/api/v2/customer-user/org/all',
+  summary: 'All organisations (flat)',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
+  output: z.array(orgFlat),
 });
 
 /** The tenant's customer users (people with a staff in the tenant), filtered. */
 export const customerUserList = endpoint({
-  method: 'POST', path: '/api/v2/customer-user/list', summary: 'Customer users of the tenant',
-  tag, access: { auth: 'staff', permission: 'p-settings-staff' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/customer-user/list',
+  summary: 'Customer users of the tenant',
+  tag,
+  access: { auth: 'staff', permission: 'p-settings-staff' },
+  kind: 'query',
   body: z
     .object({
       customerMcid: mcid.optional(),
@@ -73,23 +94,33 @@ export const customerUserList = endpoint({
       name: z.string(),
       phone: z.string().nullable(),
       email: z.string().nullable(),
-      staff: z.array(
-        z.object({ id: z.number().int(), staffCode: z.string(), customerMcid: z.string(), status: z.number().int() }),
-      ),
+      staff: z.array(z.object({ id: z.number().int(), staffCode: z.string(), customerMcid: z.string(), status: z.number().int() })),
     }),
   ),
 });
 
 /** Same answer as platform-public customer-user/current. */
 export const customerUserCurrentV2 = endpoint({
-  method: 'POST', path: '/api/v2/customer-user/current', summary: 'Current user context',
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody, output: currentUser,
+  method: 'POST',
+  path: '/api/v2/customer-user/current',
+  summary: 'Current user context',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
+  output: currentUser,
 });
 
 /** One customer of the tenant by its mcid. */
 export const customerDetail = endpoint({
-  method: 'POST', path: '/api/v2/customer/{mcid}', summary: 'Customer detail',
-  tag, access: { auth: 'staff' }, kind: 'query', bodyKind: 'none', body: noBody,
+  method: 'POST',
+  path: '/api/v2/customer/{mcid}',
+  summary: 'Customer detail',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
   params: z.object({ mcid }),
   output: z.object({
     mcid: z.string(),
@@ -111,16 +142,27 @@ const tenantRef = z.object({ mcid: z.string(), name: z.string(), sideType: z.num
 
 /** Customer tenants linked to the current channel tenant (empty for a tenant-side staff). */
 export const channelTenantList = endpoint({
-  method: 'POST', path: '/api/v2/channel-tenant/list', summary: 'Linked customer tenants',
-  tag, access: { auth: 'staff' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/channel-tenant/list',
+  summary: 'Linked customer tenants',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
   body: z.object({ name: z.string().trim().max(64).optional(), timestamp: z.number().optional() }).optional(),
   output: z.array(tenantRef.extend({ linkedAt: z.string() })),
 });
 
 /** Every tenant the current staff can see: its own, then the linked ones. */
 export const channelTenantGetTenantList = endpoint({
-  method: 'POST', path: '/api/v2/channel-tenant/getTenantList', summary: 'Tenants I can see',
-  tag, access: { auth: 'staff' }, kind: 'query', bodyKind: 'none', body: noBody, output: z.array(tenantRef),
+  method: 'POST',
+  path: '/api/v2/channel-tenant/getTenantList',
+  summary: 'Tenants I can see',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
+  output: z.array(tenantRef),
 });
 
 export interface TenantCustomerOuNode {
@@ -142,6 +184,12 @@ export const tenantCustomerOuNode: z.ZodType<TenantCustomerOuNode> = z.lazy(() =
 
 /** Tenant, customer and OU tree across the tenants the staff can see, OUs filtered by the staff's OUs. */
 export const channelTenantCustomerOuTree = endpoint({
-  method: 'POST', path: '/api/v2/channel-tenant/tenant-customer-ou-tree', summary: 'Tenant / customer / OU tree',
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody, output: z.array(tenantCustomerOuNode),
+  method: 'POST',
+  path: '/api/v2/channel-tenant/tenant-customer-ou-tree',
+  summary: 'Tenant / customer / OU tree',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
+  output: z.array(tenantCustomerOuNode),
 });

@@ -27,8 +27,14 @@ export const uploadedFile = z.object({
 
 const upload = (path: string) =>
   endpoint({
-    method: 'POST', path, summary: 'Upload a file (multipart field `file`)',
-    tag, access: { auth: 'staff' }, kind: 'command', bodyKind: 'multipart', output: uploadedFile,
+    method: 'POST',
+    path,
+    summary: 'Upload a file (multipart field `file`)',
+    tag,
+    access: { auth: 'staff' },
+    kind: 'command',
+    bodyKind: 'multipart',
+    output: uploadedFile,
   });
 
 export const fileUpload = upload('/api/v2/file-center/upload');
@@ -36,14 +42,25 @@ export const fileUploadLegacy = upload('/api/file-center/upload');
 
 /** Streams a file back to staff of the tenant that uploaded it. Works with the session cookie alone. */
 export const fileGet = endpoint({
-  method: 'GET', path: '/api/v2/file-center/get', summary: 'Download a file',
-  tag, access: { auth: 'staff' }, kind: 'query', query: z.object({ key: fileKey }),
-  output: z.any(), raw: true, cookieOnly: true,
+  method: 'GET',
+  path: '/api/v2/file-center/get',
+  summary: 'Download a file',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  query: z.object({ key: fileKey }),
+  output: z.any(),
+  raw: true,
+  cookieOnly: true,
 });
 
 /** The keys of the tenant's default assets (platform icon, head picture). */
 export const fileDefaultKey = endpoint({
-  method: 'GET', path: '/api/v2/file-center/defaultKey', summary: 'Default asset keys',
-  tag, access: { auth: 'staff' }, kind: 'query',
+  method: 'GET',
+  path: '/api/v2/file-center/defaultKey',
+  summary: 'Default asset keys',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
   output: z.object({ platformIcon: z.string().nullable(), headPic: z.string().nullable() }),
 });

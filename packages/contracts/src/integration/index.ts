@@ -14,24 +14,37 @@ export const integratedApp = z.object({
 
 /** The integrated apps of the platform, with whether the current staff has any permission in each. */
 export const integratedAppList = endpoint({
-  method: 'POST', path: '/api/v2/integrated-app/list', summary: 'Integrated apps',
-  tag, access: { auth: 'staff' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/integrated-app/list',
+  summary: 'Integrated apps',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
   body: z.object({ name: z.string().trim().max(64).optional(), timestamp: z.number().optional() }).optional(),
   output: z.array(integratedApp.extend({ permitted: z.boolean() })),
 });
 
 /** The current staff's permission codes in one integrated app, or in all of them. */
 export const integratedAppPermission = endpoint({
-  method: 'POST', path: '/api/v2/integrated-app/permission', summary: 'My integrated-app permissions',
-  tag, access: { auth: 'staff' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/integrated-app/permission',
+  summary: 'My integrated-app permissions',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
   body: z.object({ integratedAppId: id.optional(), timestamp: z.number().optional() }).optional(),
   output: z.array(z.object({ integratedAppId: z.number().int(), codes: z.array(z.string()) })),
 });
 
 /** The tenant's map settings for GIS views. */
 export const gisConfig = endpoint({
-  method: 'POST', path: '/api/v2/gis/config', summary: 'GIS map settings',
-  tag, access: { auth: 'staff' }, kind: 'query', body: noBody,
+  method: 'POST',
+  path: '/api/v2/gis/config',
+  summary: 'GIS map settings',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: noBody,
   output: z.object({
     center: z.tuple([z.number(), z.number()]),
     zoom: z.number(),
@@ -42,8 +55,12 @@ export const gisConfig = endpoint({
 
 /** FCS edge-controller software versions released on the platform, newest first. */
 export const fcsSoftwareVersionList = endpoint({
-  method: 'POST', path: '/api/v2/fcs-version/list_software_version', summary: 'FCS software versions',
-  tag, access: { auth: 'staff' }, kind: 'query',
+  method: 'POST',
+  path: '/api/v2/fcs-version/list_software_version',
+  summary: 'FCS software versions',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
   body: z.object({ hardwareVersion: z.string().trim().max(32).optional(), timestamp: z.number().optional() }).optional(),
   output: z.array(
     z.object({

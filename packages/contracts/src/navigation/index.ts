@@ -55,14 +55,26 @@ export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
 
 /** The tenant's whole three-level navigation, sorted by weighting; the shell filters it by permission. */
 export const navigationList = endpoint({
-  method: 'POST', path: '/api/v2/platform-public/navigation/list', summary: 'Navigation tree',
-  tag: 'navigation', access: { auth: 'staff' }, kind: 'query', bodyKind: 'none', body: noBody,
+  method: 'POST',
+  path: '/api/v2/platform-public/navigation/list',
+  summary: 'Navigation tree',
+  tag: 'navigation',
+  access: { auth: 'staff' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
   output: z.array(menuNode),
 });
 
 /** The navigation already filtered by the current staff's permissions (spec 000 section 6 rules). */
 export const appMenu = endpoint({
-  method: 'POST', path: '/api/v2/app/menu', summary: 'My menu',
-  tag: 'navigation', access: { auth: 'staff' }, kind: 'query', bodyKind: 'none', body: noBody,
+  method: 'POST',
+  path: '/api/v2/app/menu',
+  summary: 'My menu',
+  tag: 'navigation',
+  access: { auth: 'staff' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
   output: z.array(menuNode),
 });

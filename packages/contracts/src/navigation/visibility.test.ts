@@ -3,9 +3,26 @@ import type { MenuNode } from './index.js';
 import { filterMenu, isMenuItemVisible } from './visibility.js';
 
 const node = (over: Partial<MenuNode>): MenuNode => ({
-  currentId: 1, parentId: null, rootId: 1, level: 3, name: 'n', path: '/a/b/c', moduleOrigin: null, moduleOriginId: null,
-  jumpType: 1, openType: 0, weighting: 0, key: 'k', url: null, origin: null, permissionType: 0, permissionCode: null,
-  integratedAppId: null, transitPagePath: null, children: [], ...over,
+  currentId: 1,
+  parentId: null,
+  rootId: 1,
+  level: 3,
+  name: 'n',
+  path: '/a/b/c',
+  moduleOrigin: null,
+  moduleOriginId: null,
+  jumpType: 1,
+  openType: 0,
+  weighting: 0,
+  key: 'k',
+  url: null,
+  origin: null,
+  permissionType: 0,
+  permissionCode: null,
+  integratedAppId: null,
+  transitPagePath: null,
+  children: [],
+  ...over,
 });
 const perms = { platform: new Set(['p-a']), integrated: { '7': ['ia-x'] } };
 

@@ -37,8 +37,12 @@ export class AccountService {
   async changeLoginPassword(ctx: UserCtx, input: BodyOf<typeof account.changeLoginPassword>) {
     const me = await this.me(ctx);
     await this.confirm(ctx, input.oldPassword, me.passwordHash, 'oldPassword: the current password is incorrect');
-    if (input.oldPassword === input.newPassword) throw new AppError(ErrorCode.VALIDATION, 'newPassword: must differ from the current password');
-    await ctx.tx.update(customerUser).set({ passwordHash: await hashPassword(input.newPassword) }).where(eq(customerUser.muid, me.muid));
+    if (input.oldPassword === input.newPassword)
+      throw new AppError(ErrorCode.VALIDATION, 'newPassword: must differ from the current password');
+    await ctx.tx
+      .update(customerUser)
+      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .where(eq(customerUser.muid, me.muid));
     // Other browsers signed in as this person are signed out; this one stays.
     await this.sessions.endOthers(ctx.tx, me.muid, ctx.user.sessionIdHash);
     return updated;
@@ -47,13 +51,22 @@ export class AccountService {
   async setOperationPassword(ctx: UserCtx, input: BodyOf<typeof account.setOperationPassword>) {
     const me = await this.me(ctx);
     if (me.operationPasswordHash) {
-      if (!input.oldOperationPassword) throw new AppError(ErrorCode.VALIDATION, 'oldOperationPassword: is required to change the operation password');
-      await this.confirm(ctx, input.oldOperationPassword, me.operationPasswordHash, 'oldOperationPassword: the current operation password is incorrect');
+      if (!input.oldOperationPassword)
+        throw new AppError(ErrorCode.VALIDATION, 'oldOperationPassword: is required to change the operation password');
+      await this.confirm(
+        ctx,
+        input.oldOperationPassword,
+        me.operationPasswordHash,
+        'oldOperationPassword: the current operation password is incorrect',
+      );
     } else {
       if (!input.loginPassword) throw new AppError(ErrorCode.VALIDATION, 'loginPassword: is required to set the operation password');
       await this.confirm(ctx, input.loginPassword, me.passwordHash, 'loginPassword: the login password is incorrect');
     }
-    await ctx.tx.update(customerUser).set({ operationPasswordHash: await hashPassword(input.newOperationPassword) }).where(eq(customerUser.muid, me.muid));
+    await ctx.tx
+      .update(customerUser)
+      .set({ operationPasswordHash: await hashPassword(input.newOperationPassword) })
+      .where(eq(customerUser.muid, me.muid));
     return updated;
   }
 
@@ -69,7 +82,12 @@ export class AccountService {
     if (input.headPic && input.headPic !== me.headPic) {
       // the picture must be a file the current staff's tenant holds
       const tenantId = ctx.staff?.tenantId;
-      const [found] = tenantId ? await ctx.tx.select({ key: file.key }).from(file).where(and(eq(file.key, input.headPic), eq(file.tenantId, tenantId))) : [];
+      const [found] = tenantId
+        ? await ctx.tx
+            .select({ key: file.key })
+            .from(file)
+            .where(and(eq(file.key, input.headPic), eq(file.tenantId, tenantId)))
+        : [];
       if (!found) throw new AppError(ErrorCode.VALIDATION, 'headPic: no such uploaded file');
     }
     await ctx.tx

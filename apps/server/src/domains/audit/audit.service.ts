@@ -22,16 +22,14 @@ export class AuditService {
     if (input.outcome) where.push(eq(auditLog.outcome, input.outcome));
     if (input.call) where.push(ilike(auditLog.call, `%${input.call.replace(/[\\%_]/g, '\\$&')}%`));
     const filter = and(...where);
-    const [rows, [{ total }]] = await Promise.all([
-      ctx.tx
-        .select()
-        .from(auditLog)
-        .where(filter)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(input.pageSize)
-        .offset((input.pageOffset - 1) * input.pageSize),
-      ctx.tx.select({ total: count() }).from(auditLog).where(filter),
-    ]);
+    const rows = await ctx.tx
+      .select()
+      .from(auditLog)
+      .where(filter)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(input.pageSize)
+      .offset((input.pageOffset - 1) * input.pageSize);
+    const [{ total }] = await ctx.tx.select({ total: count() }).from(auditLog).where(filter);
     return {
       list: rows.map((r) => ({
         id: r.id,

@@ -23,7 +23,9 @@ export const session = pgTable(
   {
     idHash: text('id_hash').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    muid: uuid('muid').notNull().references(() => customerUser.muid, { onDelete: 'cascade' }),
+    muid: uuid('muid')
+      .notNull()
+      .references(() => customerUser.muid, { onDelete: 'cascade' }),
     currentStaffId: integer('current_staff_id'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,7 +27,9 @@ export class AuthService {
     const [user] = await this.db.select().from(customerUser).where(eq(customerUser.username, username));
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !passwordOk) {
-      await this.throttle.recordFailure(keys, (key) => (key.startsWith('ip:') ? this.config.login.maxFailures * 4 : this.config.login.maxFailures));
+      await this.throttle.recordFailure(keys, (key) =>
+        key.startsWith('ip:') ? this.config.login.maxFailures * 4 : this.config.login.maxFailures,
+      );
       throw new AppError(ErrorCode.LOGIN_FAILED);
     }
     await this.throttle.clear(`user:${username}`);

@@ -16,7 +16,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem,
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
   });
   return timingSafeEqual(expected, actual);
 }

@@ -139,7 +139,10 @@ export class SessionService {
       throw new AppError(ErrorCode.SESSION_EXPIRED);
     }
     if (now - lastSeen > LAST_SEEN_WRITE_MS) {
-      await db.update(session).set({ lastSeenAt: new Date(now) }).where(eq(session.idHash, row.id_hash));
+      await db
+        .update(session)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(session.idHash, row.id_hash));
     }
     const user: UserContext = {
       sessionIdHash: row.id_hash,

@@ -18,7 +18,10 @@ export class Throttle {
   /** 429 when a key is locked; `db` may be a request's transaction. */
   async assertNotLocked(keys: string[], db: Db = this.db) {
     const rows = await db.execute(
-      sql`select 1 from login_throttle where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) and locked_until > now()`,
+      sql`select 1 from login_throttle where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and locked_until > now()`,
     );
     if ((rows as unknown as { rows: unknown[] }).rows.length) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS);
   }

@@ -4,7 +4,9 @@ import { tenant } from '../tenancy/tenancy.schema.js';
 /** A stored upload; the bytes live on disk under the data folder, named by key. */
 export const file = pgTable('file', {
   key: text('key').primaryKey(),
-  tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenant.id),
   name: text('name').notNull(),
   contentType: text('content_type').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),

@@ -15,10 +15,19 @@ import { file } from './files.schema.js';
 
 const { FILE_LIMITS } = contract;
 const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', zip: 'application/zip',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  zip: 'application/zip',
 };
 const INLINE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf']);
 const ACCEPTED = new Set<string>(Object.values(FILE_LIMITS.groups).flat());
@@ -27,15 +36,29 @@ const ACCEPTED = new Set<string>(Object.values(FILE_LIMITS.groups).flat());
 export function contentMatches(ext: string, head: Buffer): boolean {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   switch (ext) {
-    case 'png': return starts(0x89, 0x50, 0x4e, 0x47);
-    case 'jpg': case 'jpeg': return starts(0xff, 0xd8, 0xff);
-    case 'gif': return head.subarray(0, 4).toString('latin1') === 'GIF8';
-    case 'webp': return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
-    case 'pdf': return head.subarray(0, 5).toString('latin1') === '%PDF-';
-    case 'docx': case 'xlsx': case 'zip': return starts(0x50, 0x4b, 0x03, 0x04);
-    case 'doc': case 'xls': return starts(0xd0, 0xcf, 0x11, 0xe0);
-    case 'csv': case 'txt': return !head.includes(0);
-    default: return false;
+    case 'png':
+      return starts(0x89, 0x50, 0x4e, 0x47);
+    case 'jpg':
+    case 'jpeg':
+      return starts(0xff, 0xd8, 0xff);
+    case 'gif':
+      return head.subarray(0, 4).toString('latin1') === 'GIF8';
+    case 'webp':
+      return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'pdf':
+      return head.subarray(0, 5).toString('latin1') === '%PDF-';
+    case 'docx':
+    case 'xlsx':
+    case 'zip':
+      return starts(0x50, 0x4b, 0x03, 0x04);
+    case 'doc':
+    case 'xls':
+      return starts(0xd0, 0xcf, 0x11, 0xe0);
+    case 'csv':
+    case 'txt':
+      return !head.includes(0);
+    default:
+      return false;
   }
 }
 
@@ -80,10 +103,18 @@ export class FilesService {
         throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `the file size must not exceed ${FILE_LIMITS.maxBytes / 1024 / 1024}M`);
       }
       if (size === 0) throw new AppError(ErrorCode.VALIDATION, 'file: is empty');
-      if (!contentMatches(ext, head)) throw new AppError(ErrorCode.UNSUPPORTED_FILE_TYPE, `upload the correct file format: the content is not a .${ext} file`);
+      if (!contentMatches(ext, head))
+        throw new AppError(ErrorCode.UNSUPPORTED_FILE_TYPE, `upload the correct file format: the content is not a .${ext} file`);
       const contentType = CONTENT_TYPES[ext]!;
       await ctx.tx.insert(file).values({
-        key, tenantId: ctx.staff.tenantId, name, contentType, size, sha256: hash.digest('hex'), uploadedBy: ctx.user.muid, staffId: ctx.staff.id,
+        key,
+        tenantId: ctx.staff.tenantId,
+        name,
+        contentType,
+        size,
+        sha256: hash.digest('hex'),
+        uploadedBy: ctx.user.muid,
+        staffId: ctx.staff.id,
       });
       return { key, name, size, contentType, url: fileUrl(key)! };
     } catch (error) {
@@ -94,7 +125,10 @@ export class FilesService {
 
   /** Streams the file; another tenant's key is simply not found (row-level security hides the row). */
   async get(ctx: StaffCtx, key: string, reply: FastifyReply) {
-    const [row] = await ctx.tx.select().from(file).where(and(eq(file.key, key), eq(file.tenantId, ctx.staff.tenantId)));
+    const [row] = await ctx.tx
+      .select()
+      .from(file)
+      .where(and(eq(file.key, key), eq(file.tenantId, ctx.staff.tenantId)));
     if (!row) throw notFound('The file');
     const location = this.pathOf(row.tenantId, row.key);
     const stat = await fs.promises.stat(location).catch(() => null);
@@ -122,7 +156,12 @@ export class FilesService {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await fs.promises.writeFile(target, bytes);
     await this.system.insert(file).values({
-      key, tenantId, name, contentType, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'),
+      key,
+      tenantId,
+      name,
+      contentType,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
     });
     return key;
   }

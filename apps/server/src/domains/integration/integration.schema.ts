@@ -3,7 +3,9 @@ import { tenant } from '../tenancy/tenancy.schema.js';
 
 /** A tenant's GIS map settings. */
 export const gisConfig = pgTable('gis_config', {
-  tenantId: uuid('tenant_id').primaryKey().references(() => tenant.id),
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenant.id),
   centerLng: doublePrecision('center_lng').notNull(),
   centerLat: doublePrecision('center_lat').notNull(),
   zoom: doublePrecision('zoom').notNull(),

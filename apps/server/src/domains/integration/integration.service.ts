@@ -18,7 +18,14 @@ export class IntegrationService {
       .moduleOrigins()
       .filter((o) => o.kind === 'integrated' && (!needle || o.name.toLowerCase().includes(needle)))
       .sort((a, b) => a.id - b.id)
-      .map((o) => ({ id: o.id, code: o.code, name: o.name, origin: o.origin, pathPrefix: o.pathPrefix, permitted: (permitted[String(o.id)] ?? []).length > 0 }));
+      .map((o) => ({
+        id: o.id,
+        code: o.code,
+        name: o.name,
+        origin: o.origin,
+        pathPrefix: o.pathPrefix,
+        permitted: (permitted[String(o.id)] ?? []).length > 0,
+      }));
   }
 
   permissions(ctx: StaffCtx, input?: { integratedAppId?: number }) {
@@ -34,13 +41,24 @@ export class IntegrationService {
     const [row] = await ctx.tx.select().from(gisConfig).where(eq(gisConfig.tenantId, ctx.staff.tenantId));
     // A tenant that never set its map gets the whole country.
     if (!row) return { center: [104.1954, 35.8617] as [number, number], zoom: 4, mapStyle: 'dark', districtAdcode: null };
-    return { center: [row.centerLng, row.centerLat] as [number, number], zoom: row.zoom, mapStyle: row.mapStyle, districtAdcode: row.districtAdcode };
+    return {
+      center: [row.centerLng, row.centerLat] as [number, number],
+      zoom: row.zoom,
+      mapStyle: row.mapStyle,
+      districtAdcode: row.districtAdcode,
+    };
   }
 
   async fcsVersions(ctx: StaffCtx, input?: { hardwareVersion?: string }) {
     const rows = await ctx.tx.select().from(fcsSoftwareVersion).orderBy(desc(fcsSoftwareVersion.releasedAt));
     return rows
       .filter((r) => !input?.hardwareVersion || r.hardwareVersions.includes(input.hardwareVersion))
-      .map((r) => ({ id: r.id, softwareVersion: r.softwareVersion, hardwareVersions: r.hardwareVersions, releasedAt: r.releasedAt.toISOString(), notes: r.notes }));
+      .map((r) => ({
+        id: r.id,
+        softwareVersion: r.softwareVersion,
+        hardwareVersions: r.hardwareVersions,
+        releasedAt: r.releasedAt.toISOString(),
+        notes: r.notes,
+      }));
   }
 }

@@ -6,7 +6,9 @@ export const navigation = pgTable(
   'navigation',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     parentId: integer('parent_id'),
     rootId: integer('root_id'),
     level: smallint('level').notNull(),

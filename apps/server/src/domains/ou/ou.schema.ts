@@ -5,7 +5,9 @@ export const ouType = pgTable(
   'ou_type',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },
@@ -17,8 +19,12 @@ export const ou = pgTable(
   'ou',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
-    customerMcid: uuid('customer_mcid').notNull().references(() => customer.mcid),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    customerMcid: uuid('customer_mcid')
+      .notNull()
+      .references(() => customer.mcid),
     typeId: integer('type_id').references(() => ouType.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -44,4 +50,3 @@ export const district = pgTable(
   },
   (t) => [index('district_parent_idx').on(t.parentAdcode)],
 );
-

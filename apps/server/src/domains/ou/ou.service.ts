@@ -46,7 +46,11 @@ export class OuService {
   }
 
   async types(ctx: StaffCtx) {
-    return ctx.tx.select({ id: ouType.id, code: ouType.code, name: ouType.name }).from(ouType).where(eq(ouType.tenantId, ctx.staff.tenantId)).orderBy(asc(ouType.id));
+    return ctx.tx
+      .select({ id: ouType.id, code: ouType.code, name: ouType.name })
+      .from(ouType)
+      .where(eq(ouType.tenantId, ctx.staff.tenantId))
+      .orderBy(asc(ouType.id));
   }
 
   async list(ctx: StaffCtx, input?: { name?: string; typeId?: number; customerMcid?: string }) {
@@ -64,11 +68,17 @@ export class OuService {
 
   /** OUs of a customer of the tenant (404 for an unknown or foreign customer), optionally with its sub-customers'. */
   async listByCustomer(ctx: StaffCtx, input: { mcid: string; includeChildren?: boolean }) {
-    const [own] = await ctx.tx.select().from(customer).where(and(eq(customer.mcid, input.mcid), eq(customer.tenantId, ctx.staff.tenantId)));
+    const [own] = await ctx.tx
+      .select()
+      .from(customer)
+      .where(and(eq(customer.mcid, input.mcid), eq(customer.tenantId, ctx.staff.tenantId)));
     if (!own) throw notFound(`Customer ${input.mcid}`);
     let mcids = [own.mcid];
     if (input.includeChildren) {
-      const all = await ctx.tx.select({ mcid: customer.mcid, code: customer.code }).from(customer).where(eq(customer.tenantId, ctx.staff.tenantId));
+      const all = await ctx.tx
+        .select({ mcid: customer.mcid, code: customer.code })
+        .from(customer)
+        .where(eq(customer.tenantId, ctx.staff.tenantId));
       mcids = all.filter((c) => c.code === own.code || c.code.startsWith(`${own.code}.`)).map((c) => c.mcid);
     }
     const rows = await this.visibleOus(ctx, { customerMcids: mcids });
@@ -96,7 +106,12 @@ export class OuService {
     const byCode = new Map(all.map((d) => [d.adcode, d]));
     const pathOf = (adcode: string | null): string => {
       const names: string[] = [];
-      for (let d = adcode ? byCode.get(adcode) : undefined; d && d.level !== 'country'; d = d.parentAdcode ? byCode.get(d.parentAdcode) : undefined) names.unshift(d.name);
+      for (
+        let d = adcode ? byCode.get(adcode) : undefined;
+        d && d.level !== 'country';
+        d = d.parentAdcode ? byCode.get(d.parentAdcode) : undefined
+      )
+        names.unshift(d.name);
       return names.join(' / ');
     };
     const kw = input.keyword.toLowerCase();
@@ -107,7 +122,13 @@ export class OuService {
     }
     for (const d of all) {
       if (d.level === 'country' || !d.name.toLowerCase().includes(kw)) continue;
-      tips.push({ name: d.name, district: pathOf(d.adcode), adcode: d.adcode, location: d.lng != null && d.lat != null ? [d.lng, d.lat] : null, source: 'district' });
+      tips.push({
+        name: d.name,
+        district: pathOf(d.adcode),
+        adcode: d.adcode,
+        location: d.lng != null && d.lat != null ? [d.lng, d.lat] : null,
+        source: 'district',
+      });
     }
     return tips.slice(0, 10);
   }

@@ -6,11 +6,19 @@ import { customer, tenant } from '../tenancy/tenancy.schema.js';
 /** A tenant's role: the checked permission codes and the auto-synced ones (levels 0 and 1). */
 export const role = pgTable('role', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenant.id),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  permissionCodes: text('permission_codes').array().notNull().default(sql`'{}'::text[]`),
-  autoSyncCodes: text('auto_sync_codes').array().notNull().default(sql`'{}'::text[]`),
+  permissionCodes: text('permission_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  autoSyncCodes: text('auto_sync_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Staff with this role see every OU of the tenant (a tenant administrator). */
   allOus: boolean('all_ous').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,9 +29,15 @@ export const staff = pgTable(
   'staff',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
-    customerMcid: uuid('customer_mcid').notNull().references(() => customer.mcid),
-    muid: uuid('muid').notNull().references(() => customerUser.muid),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    customerMcid: uuid('customer_mcid')
+      .notNull()
+      .references(() => customer.mcid),
+    muid: uuid('muid')
+      .notNull()
+      .references(() => customerUser.muid),
     staffCode: text('staff_code').notNull(),
     status: smallint('status').notNull().default(0),
     roleId: integer('role_id').references(() => role.id),
@@ -38,8 +52,12 @@ export const staff = pgTable(
 export const staffOu = pgTable(
   'staff_ou',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     ouId: integer('ou_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.ouId] })],
@@ -49,8 +67,12 @@ export const staffOu = pgTable(
 export const staffDataTypeSorting = pgTable(
   'staff_data_type_sorting',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
-    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
     scene: text('scene').notNull(),
     dataTypes: text('data_types').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -65,7 +65,8 @@ export class StaffService {
 
   /** The user's staff accounts in every tenant, disabled and frozen ones included (shown, not selectable). */
   async list(ctx: UserCtx, input?: { muid?: string }) {
-    if (input?.muid && input.muid !== ctx.user.muid) throw new AppError(ErrorCode.FORBIDDEN, 'muid: you can only list your own staff accounts');
+    if (input?.muid && input.muid !== ctx.user.muid)
+      throw new AppError(ErrorCode.FORBIDDEN, 'muid: you can only list your own staff accounts');
     const rows = await ctx.tx
       .select({
         id: staff.id,

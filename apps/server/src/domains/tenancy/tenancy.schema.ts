@@ -13,7 +13,10 @@ export const tenant = pgTable('tenant', {
   logoKey: text('logo_key'),
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   /** Names of organisation levels 1..99, by position. */
-  orgLevels: jsonb('org_levels').$type<string[]>().notNull().default(sql`'["headquarters","subsidiary"]'::jsonb`),
+  orgLevels: jsonb('org_levels')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'["headquarters","subsidiary"]'::jsonb`),
   /** Landing navigation for staff who chose none. */
   homeModuleOriginId: integer('home_module_origin_id'),
   homePath: text('home_path').notNull().default('/'),
@@ -25,7 +28,9 @@ export const customer = pgTable(
   'customer',
   {
     mcid: uuid('mcid').primaryKey(),
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     parentMcid: uuid('parent_mcid'),
     name: text('name').notNull(),
     code: text('code').notNull(),
@@ -39,8 +44,12 @@ export const customer = pgTable(
 export const channelLink = pgTable(
   'channel_link',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
-    customerTenantId: uuid('customer_tenant_id').notNull().references(() => tenant.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
+    customerTenantId: uuid('customer_tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.customerTenantId] })],

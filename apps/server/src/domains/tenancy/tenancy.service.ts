@@ -1,5 +1,5 @@
 import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -27,7 +27,15 @@ export class TenancyService {
   private toTree(rows: CustomerRow[], rootMcids: Set<string> | null, currentMcid: string): OrgNode[] {
     const nodes = new Map<string, OrgNode>();
     for (const r of rows) {
-      nodes.set(r.mcid, { mcid: r.mcid, name: r.name, code: r.code, level: r.level, parentMcid: r.parentMcid, current: r.mcid === currentMcid, children: [] });
+      nodes.set(r.mcid, {
+        mcid: r.mcid,
+        name: r.name,
+        code: r.code,
+        level: r.level,
+        parentMcid: r.parentMcid,
+        current: r.mcid === currentMcid,
+        children: [],
+      });
     }
     const roots: OrgNode[] = [];
     for (const r of rows) {
@@ -53,8 +61,16 @@ export class TenancyService {
   }
 
   async orgAll(ctx: StaffCtx) {
-    const [rows, names] = await Promise.all([this.customers(ctx), this.levelNames(ctx)]);
-    return rows.map((r) => ({ mcid: r.mcid, name: r.name, code: r.code, level: r.level, parentMcid: r.parentMcid, levelName: orgLevelName(names, r.level) }));
+    const rows = await this.customers(ctx);
+    const names = await this.levelNames(ctx);
+    return rows.map((r) => ({
+      mcid: r.mcid,
+      name: r.name,
+      code: r.code,
+      level: r.level,
+      parentMcid: r.parentMcid,
+      levelName: orgLevelName(names, r.level),
+    }));
   }
 
   async customerDetail(ctx: StaffCtx, mcid: string) {
@@ -65,12 +81,15 @@ export class TenancyService {
       .where(and(eq(customer.mcid, mcid), eq(customer.tenantId, ctx.staff.tenantId)));
     if (!row) throw notFound(`Customer ${mcid}`);
     const { c } = row;
-    const [parent, [children], [staffCount], [ouCount]] = await Promise.all([
-      c.parentMcid ? ctx.tx.select({ name: customer.name }).from(customer).where(eq(customer.mcid, c.parentMcid)) : Promise.resolve([]),
-      ctx.tx.select({ n: count() }).from(customer).where(eq(customer.parentMcid, c.mcid)),
-      ctx.tx.select({ n: count() }).from(staff).where(and(eq(staff.customerMcid, c.mcid), eq(staff.tenantId, ctx.staff.tenantId))),
-      ctx.tx.select({ n: count() }).from(ou).where(eq(ou.customerMcid, c.mcid)),
-    ]);
+    const [counts] = (
+      (await ctx.tx.execute(sql`
+        select (select name from ${customer} where mcid = ${c.parentMcid}) as "parentName",
+               (select count(*)::int from ${customer} where parent_mcid = ${c.mcid}) as "childCount",
+               (select count(*)::int from ${staff} where customer_mcid = ${c.mcid} and tenant_id = ${ctx.staff.tenantId}) as "staffCount",
+               (select count(*)::int from ${ou} where customer_mcid = ${c.mcid}) as "ouCount"`)) as unknown as {
+        rows: { parentName: string | null; childCount: number; staffCount: number; ouCount: number }[];
+      }
+    ).rows;
     return {
       mcid: c.mcid,
       name: c.name,
@@ -78,12 +97,12 @@ export class TenancyService {
       level: c.level,
       levelName: orgLevelName(row.orgLevels, c.level),
       parentMcid: c.parentMcid,
-      parentName: parent[0]?.name ?? null,
+      parentName: counts!.parentName,
       tenantMcid: c.tenantId,
       tenantName: row.tenantName,
-      childCount: children.n,
-      staffCount: staffCount.n,
-      ouCount: ouCount.n,
+      childCount: counts!.childCount,
+      staffCount: counts!.staffCount,
+      ouCount: counts!.ouCount,
     };
   }
 
@@ -97,7 +116,10 @@ export class TenancyService {
       .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
       .where(and(...where))
       .orderBy(asc(customerUser.username), asc(staff.id));
-    const byUser = new Map<string, { muid: string; username: string; name: string; phone: string | null; email: string | null; staff: (typeof rows)[number]['s'][] }>();
+    const byUser = new Map<
+      string,
+      { muid: string; username: string; name: string; phone: string | null; email: string | null; staff: (typeof rows)[number]['s'][] }
+    >();
     for (const { u, s } of rows) {
       const entry = byUser.get(u.muid) ?? { muid: u.muid, username: u.username, name: u.name, phone: u.phone, email: u.email, staff: [] };
       entry.staff.push(s);
@@ -109,7 +131,10 @@ export class TenancyService {
   /** Tenants the staff can see: its own first, then the ones its channel tenant operates for. */
   async visibleTenants(ctx: StaffCtx) {
     const ids = [ctx.staff.tenantId, ...ctx.staff.channelTenantIds];
-    const rows = await ctx.tx.select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType }).from(tenant).where(inArray(tenant.id, ids));
+    const rows = await ctx.tx
+      .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType })
+      .from(tenant)
+      .where(inArray(tenant.id, ids));
     return rows.sort((a, b) => (a.mcid === ctx.staff.tenantId ? -1 : b.mcid === ctx.staff.tenantId ? 1 : a.name.localeCompare(b.name)));
   }
 
@@ -129,20 +154,26 @@ export class TenancyService {
   async tenantCustomerOuTree(ctx: StaffCtx): Promise<TenantCustomerOuNode[]> {
     const tenants = await this.visibleTenants(ctx);
     const ids = tenants.map((t) => t.mcid);
-    const [customers, ous] = await Promise.all([
-      ctx.tx.select().from(customer).where(inArray(customer.tenantId, ids)).orderBy(asc(customer.code)),
-      this.ous.visibleOus(ctx, { tenantIds: ids }),
-    ]);
+    const customers = await ctx.tx.select().from(customer).where(inArray(customer.tenantId, ids)).orderBy(asc(customer.code));
+    const ous = await this.ous.visibleOus(ctx, { tenantIds: ids });
     const customerNodes = new Map<string, TenantCustomerOuNode>();
-    for (const c of customers) customerNodes.set(c.mcid, { key: `customer-${c.mcid}`, type: 'customer', id: c.mcid, name: c.name, children: [] });
-    const tenantNodes = tenants.map((t): TenantCustomerOuNode => ({ key: `tenant-${t.mcid}`, type: 'tenant', id: t.mcid, name: t.name, children: [] }));
+    for (const c of customers)
+      customerNodes.set(c.mcid, { key: `customer-${c.mcid}`, type: 'customer', id: c.mcid, name: c.name, children: [] });
+    const tenantNodes = tenants.map((t): TenantCustomerOuNode => ({
+      key: `tenant-${t.mcid}`,
+      type: 'tenant',
+      id: t.mcid,
+      name: t.name,
+      children: [],
+    }));
     const tenantNode = new Map(tenantNodes.map((n) => [n.id, n]));
     // sub-customers first (sorted by code), then each customer's OUs
     for (const c of customers) {
       const parent = c.parentMcid ? customerNodes.get(c.parentMcid) : tenantNode.get(c.tenantId);
       parent?.children.push(customerNodes.get(c.mcid)!);
     }
-    for (const o of ous) customerNodes.get(o.customerMcid)?.children.push({ key: `ou-${o.id}`, type: 'ou', id: String(o.id), name: o.name, children: [] });
+    for (const o of ous)
+      customerNodes.get(o.customerMcid)?.children.push({ key: `ou-${o.id}`, type: 'ou', id: String(o.id), name: o.name, children: [] });
     return tenantNodes;
   }
 }

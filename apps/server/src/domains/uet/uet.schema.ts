@@ -5,7 +5,9 @@ import { tenant } from '../tenancy/tenancy.schema.js';
 export const uetCalculationStart = pgTable(
   'uet_calculation_start',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenant.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenant.id),
     uetId: text('uet_id').notNull(),
     startCalculateTime: timestamp('start_calculate_time', { withTimezone: true }).notNull(),
     updatedBy: integer('updated_by'),

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { file } from '../files/files.schema.js';
@@ -34,17 +34,20 @@ export class UetService {
     };
   }
 
+  /** One query; the tables are counted under row-level security as well as by tenant. */
   async statistics(ctx: StaffCtx) {
     const t = ctx.staff.tenantId;
-    const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
-    const [customers, staffCount, roles, ous, files, auditEntries] = await Promise.all([
-      n(ctx.tx.select({ n: count() }).from(customer).where(eq(customer.tenantId, t))),
-      n(ctx.tx.select({ n: count() }).from(staff).where(eq(staff.tenantId, t))),
-      n(ctx.tx.select({ n: count() }).from(role).where(eq(role.tenantId, t))),
-      n(ctx.tx.select({ n: count() }).from(ou).where(eq(ou.tenantId, t))),
-      n(ctx.tx.select({ n: count() }).from(file).where(eq(file.tenantId, t))),
-      n(ctx.tx.select({ n: count() }).from(auditLog).where(eq(auditLog.tenantId, t))),
-    ]);
-    return { customers, staff: staffCount, roles, ous, files, auditEntries };
+    const [row] = (
+      (await ctx.tx.execute(sql`
+        select (select count(*)::int from ${customer} where tenant_id = ${t}) as customers,
+               (select count(*)::int from ${staff} where tenant_id = ${t}) as staff,
+               (select count(*)::int from ${role} where tenant_id = ${t}) as roles,
+               (select count(*)::int from ${ou} where tenant_id = ${t}) as ous,
+               (select count(*)::int from ${file} where tenant_id = ${t}) as files,
+               (select count(*)::int from ${auditLog} where tenant_id = ${t}) as "auditEntries"`)) as unknown as {
+        rows: { customers: number; staff: number; roles: number; ous: number; files: number; auditEntries: number }[];
+      }
+    ).rows;
+    return row!;
   }
 }
