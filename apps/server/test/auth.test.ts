@@ -123,5 +123,9 @@ describe.each(DB_KINDS)('sign-in and sessions on %s', (kind) => {
       ]),
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    // every reference resolves (recursive trees are named components)
+    const refs = new Set([...res.body.matchAll(/#\/components\/schemas\/([\w-]+)/g)].map((m) => m[1]));
+    expect([...refs].filter((r) => !(r! in res.json().components.schemas))).toEqual([]);
+    expect(res.json().components.securitySchemes.jwtToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'jwtToken' });
   });
 });

@@ -15,17 +15,19 @@ export interface OrgNode {
   children: OrgNode[];
 }
 /** A node of the customer organisation tree with its hierarchical code. */
-export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
-  z.object({
-    mcid: z.string(),
-    name: z.string(),
-    code: z.string(),
-    level: z.number().int(),
-    parentMcid: z.string().nullable(),
-    current: z.boolean(),
-    children: z.array(orgNode),
-  }),
-);
+export const orgNode: z.ZodType<OrgNode> = z
+  .lazy(() =>
+    z.object({
+      mcid: z.string(),
+      name: z.string(),
+      code: z.string(),
+      level: z.number().int(),
+      parentMcid: z.string().nullable(),
+      current: z.boolean(),
+      children: z.array(orgNode),
+    }),
+  )
+  .meta({ id: 'OrgNode' });
 
 export const orgFlat = z.object({
   mcid: z.string(),
@@ -172,15 +174,17 @@ export interface TenantCustomerOuNode {
   name: string;
   children: TenantCustomerOuNode[];
 }
-export const tenantCustomerOuNode: z.ZodType<TenantCustomerOuNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    type: z.enum(['tenant', 'customer', 'ou']),
-    id: z.string(),
-    name: z.string(),
-    children: z.array(tenantCustomerOuNode),
-  }),
-);
+export const tenantCustomerOuNode: z.ZodType<TenantCustomerOuNode> = z
+  .lazy(() =>
+    z.object({
+      key: z.string(),
+      type: z.enum(['tenant', 'customer', 'ou']),
+      id: z.string(),
+      name: z.string(),
+      children: z.array(tenantCustomerOuNode),
+    }),
+  )
+  .meta({ id: 'TenantCustomerOuNode' });
 
 /** Tenant, customer and OU tree across the tenants the staff can see, OUs filtered by the staff's OUs. */
 export const channelTenantCustomerOuTree = endpoint({

@@ -29,29 +29,31 @@ export interface MenuNode {
 }
 
 /** A node of the three-level navigation (spec 000 section 3). */
-export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
-  z.object({
-    currentId: z.number().int(),
-    parentId: z.number().int().nullable(),
-    rootId: z.number().int(),
-    level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    name: z.string(),
-    path: z.string(),
-    moduleOrigin: z.string().nullable(),
-    moduleOriginId: z.number().int().nullable(),
-    jumpType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    openType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    weighting: z.number().int(),
-    key: z.string(),
-    url: z.string().nullable(),
-    origin: z.string().nullable(),
-    permissionType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-    permissionCode: z.string().nullable(),
-    integratedAppId: z.number().int().nullable(),
-    transitPagePath: z.string().nullable(),
-    children: z.array(menuNode),
-  }),
-);
+export const menuNode: z.ZodType<MenuNode> = z
+  .lazy(() =>
+    z.object({
+      currentId: z.number().int(),
+      parentId: z.number().int().nullable(),
+      rootId: z.number().int(),
+      level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      name: z.string(),
+      path: z.string(),
+      moduleOrigin: z.string().nullable(),
+      moduleOriginId: z.number().int().nullable(),
+      jumpType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      openType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      weighting: z.number().int(),
+      key: z.string(),
+      url: z.string().nullable(),
+      origin: z.string().nullable(),
+      permissionType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      permissionCode: z.string().nullable(),
+      integratedAppId: z.number().int().nullable(),
+      transitPagePath: z.string().nullable(),
+      children: z.array(menuNode),
+    }),
+  )
+  .meta({ id: 'MenuNode' });
 
 /** The tenant's whole three-level navigation, sorted by weighting; the shell filters it by permission. */
 export const navigationList = endpoint({
