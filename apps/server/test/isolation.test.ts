@@ -1,7 +1,9 @@
 import * as c from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { withScope } from '../src/db/client.js';
+import { createRegistry } from '../src/plugins/registry.js';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
 import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
 
@@ -17,6 +19,23 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
   let harborCustomer: string;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    // a diagnostic call, registered like any other, that asks the database who it is
+    const route = createRegistry(t.app, { db: t.database.system, sessions: t.services.sessions, audit: t.services.audit });
+    const whoAmI = c.endpoint({
+      method: 'POST',
+      path: '/api/test/who-am-i',
+      summary: 'test only',
+      tag: 'test',
+      access: { auth: 'user' },
+      kind: 'query',
+      output: z.object({ role: z.string(), tenant: z.string(), muid: z.string(), superuser: z.string() }),
+    });
+    route(whoAmI, async (ctx) => {
+      const res = (await ctx.tx.execute(
+        sql`select current_user as role, current_setting('app.tenant_id', true) as tenant, current_setting('app.muid', true) as muid, current_setting('is_superuser') as superuser`,
+      )) as unknown as Rows<{ role: string; tenant: string; muid: string; superuser: string }>;
+      return res.rows[0]!;
+    });
     const q = async <T>(query: ReturnType<typeof sql>) => ((await t.database.system.execute(query)) as unknown as Rows<T>).rows;
     const customers = await q<{ mcid: string; name: string }>(
       sql`select mcid, name from customer where tenant_id = ${DEMO_TENANTS.harbor}`,
@@ -48,6 +67,15 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
       for (const needle of harborNeedles) expect(text, `${e.method} ${e.path} leaked ${needle}`).not.toContain(needle);
     }
     expect(called).toBeGreaterThan(20);
+  });
+
+  it('runs every signed-in request as the non-superuser role energy_app, scoped to the staff and person', async () => {
+    const alice = await signIn(t, 'alice');
+    const res = await alice.post('/api/test/who-am-i');
+    expect(res.body.data).toEqual({ role: 'energy_app', tenant: DEMO_TENANTS.sunrise, muid: alice.login.muid, superuser: 'off' });
+    // no usable staff: the person only, no tenant
+    const carol = await signIn(t, 'carol');
+    expect((await carol.post('/api/test/who-am-i')).body.data).toMatchObject({ role: 'energy_app', tenant: '', muid: carol.login.muid });
   });
 
   it('row-level security: a query without a tenant filter, as the app role, sees only the scoped tenant', async () => {

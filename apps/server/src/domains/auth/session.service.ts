@@ -178,33 +178,9 @@ export class SessionService {
     if (!resolved.staff) throw new AppError(resolved.staffProblem ?? ErrorCode.STAFF_NOT_SELECTED);
   }
 
-  /** One query: session, user, current staff, its role, tenant, OUs and channel links (owner role). */
+  /** One statement: session, person, current staff, role, tenant, OUs, channel links (migration 0002). */
   private async load(db: Db, idHash: string, scope: boolean): Promise<Row | undefined> {
-    const scopeColumns = scope
-      ? sql`,
-             set_config('app.muid', s.muid::text, true) as scope_muid,
-             set_config('app.tenant_id', coalesce(case when st.status = 0 then st.tenant_id::text end, ''), true) as scope_tenant,
-             set_config('app.channel_tenants', coalesce(case when st.status = 0 then
-               (select string_agg(cl.customer_tenant_id::text, ',') from channel_link cl where cl.tenant_id = st.tenant_id) end, ''), true) as scope_channels,
-             set_config('app.user_tenants', coalesce((select string_agg(distinct x.tenant_id::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_tenants,
-             set_config('app.user_customers', coalesce((select string_agg(distinct x.customer_mcid::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_customers,
-             set_config('app.user_roles', coalesce((select string_agg(distinct x.role_id::text, ',') from staff x where x.muid = s.muid), ''), true) as scope_user_roles,
-             set_config('role', 'energy_app', true) as scope_role`
-      : sql``;
-    const result = await db.execute<Row>(sql`
-      select s.id_hash, s.token_hash, s.muid, s.expires_at, s.last_seen_at, s.current_staff_id,
-             u.username, u.name, u.platform_admin,
-             st.id as staff_id, st.tenant_id, st.customer_mcid, st.staff_code, st.status, st.role_id,
-             r.permission_codes, r.auto_sync_codes, r.all_ous, t.side_type,
-             (select array_agg(so.ou_id order by so.ou_id) from staff_ou so where so.staff_id = st.id) as ou_ids,
-             (select array_agg(cl.customer_tenant_id::text) from channel_link cl where cl.tenant_id = st.tenant_id) as channel_ids
-             ${scopeColumns}
-      from session s
-      join customer_user u on u.muid = s.muid
-      left join staff st on st.id = s.current_staff_id and st.muid = s.muid
-      left join role r on r.id = st.role_id
-      left join tenant t on t.id = st.tenant_id
-      where s.id_hash = ${idHash}`);
+    const result = await db.execute<Row>(sql`select * from app_open_session(${idHash}, ${scope})`);
     return (result as unknown as { rows: Row[] }).rows[0];
   }
 }
