@@ -169,6 +169,27 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     expect((await bob.post('/api/v2/platform-public/staff/permission')).body.data).not.toContain('b-staff-export');
   });
 
+  it('returns the permission catalogue as a tree: areas, pages, buttons, then integrated apps', async () => {
+    const bob = await signIn(t, 'bob');
+    const tree = (await bob.post('/api/v2/platform-public/permission/tree')).body.data;
+    expect(tree.map((n: { key: string }) => n.key)).toEqual([
+      'p-bsa',
+      'p-pv',
+      'p-circuit',
+      'p-charging',
+      'p-alarm',
+      'p-energy',
+      'p-settings',
+      'ia-carbon',
+      'ia-work-order',
+    ]);
+    const staffPage = tree.find((n: { key: string }) => n.key === 'p-settings').children[0];
+    expect(staffPage).toMatchObject({ key: 'p-settings-staff', type: 'p', level: 1, disabled: false });
+    expect(staffPage.children[0]).toMatchObject({ key: 'b-staff-create', type: 'b', level: 2, children: [] });
+    // carol has no usable staff; and the call needs the role page's permission
+    expect((await (await signIn(t, 'carol')).post('/api/v2/platform-public/permission/tree')).status).toBe(412);
+  });
+
   it('saves the data-type order sent as a form', async () => {
     const alice = await signIn(t, 'alice');
     const res = await alice.call('POST', '/api/v2/staff/data-type/sorting/customize/update', 'scene=circuit&dataTypes=power,energy,power', {

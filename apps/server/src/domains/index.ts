@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { SessionService } from './auth/session.service.js';
 import { Throttle } from './auth/throttle.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { filesRoutes } from './files/files.routes.js';
 import { FilesService } from './files/files.service.js';
@@ -38,6 +39,7 @@ export const domainRoutes: DomainRoutes[] = [
   integrationRoutes,
   auditRoutes,
   uetRoutes,
+  catalogueRoutes,
 ];
 
 export type Services = ReturnType<typeof createServices>;

@@ -66,3 +66,23 @@ export const noBody = z
   .object({ timestamp: z.union([z.number(), z.string().max(32)]).optional() })
   .strict()
   .optional();
+
+/** Is this value an endpoint definition? */
+export function isEndpoint(value: unknown): value is EndpointDef {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as { method?: unknown }).method === 'string' &&
+    typeof (value as { path?: unknown }).path === 'string' &&
+    'access' in value
+  );
+}
+
+/** Every endpoint of the given domain modules, named `domain.export`. */
+export function endpointsOf(modules: Record<string, unknown>): { id: string; endpoint: EndpointDef }[] {
+  return Object.entries(modules).flatMap(([domain, mod]) =>
+    mod && typeof mod === 'object'
+      ? Object.entries(mod).flatMap(([name, value]) => (isEndpoint(value) ? [{ id: `${domain}.${name}`, endpoint: value }] : []))
+      : [],
+  );
+}

@@ -1,3 +1,4 @@
+import type { PermissionNode } from '@energy/contracts';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { moduleOrigin, permission } from './catalogue.schema.js';
@@ -32,6 +33,31 @@ export class CatalogueService {
 
   all(): readonly PermissionRow[] {
     return this.permissions;
+  }
+
+  /** The catalogue as a tree, parents before children, siblings by sort order. */
+  tree(): PermissionNode[] {
+    const nodes = new Map<string, PermissionNode>();
+    for (const p of this.permissions) {
+      nodes.set(p.code, {
+        key: p.code,
+        title: p.name,
+        description: p.description,
+        type: p.type,
+        level: p.level,
+        integratedAppId: p.integratedAppId,
+        customized: p.customized,
+        freeze: p.freeze,
+        disabled: p.freeze,
+        children: [],
+      });
+    }
+    const roots: PermissionNode[] = [];
+    for (const p of this.permissions) {
+      const parent = p.parentCode ? nodes.get(p.parentCode) : undefined;
+      (parent ? parent.children : roots).push(nodes.get(p.code)!);
+    }
+    return roots;
   }
 
   moduleOrigin(id: number | null | undefined): ModuleOriginRow | undefined {
