@@ -50,7 +50,7 @@ export function createServices(db: Db, config: Config) {
   const throttle = new Throttle(db, config);
   const sessions = new SessionService(db, config, catalogue);
   const audit = new AuditService(db);
-  const staff = new StaffService(db, sessions, catalogue);
+  const staff = new StaffService(sessions, catalogue);
   const ou = new OuService();
   return {
     catalogue,

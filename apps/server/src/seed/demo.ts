@@ -4,11 +4,11 @@ import { customerUser } from '../domains/auth/auth.schema.js';
 import { hashPassword } from '../domains/auth/passwords.js';
 import type { Services } from '../domains/index.js';
 import { gisConfig } from '../domains/integration/integration.schema.js';
-import { navigation } from '../domains/navigation/navigation.schema.js';
 import { ou, ouType } from '../domains/ou/ou.schema.js';
 import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
-import { AREAS, MODULE_ORIGINS, areaCode, catalogueRows, pageCode } from './catalogue-data.js';
+import { AREAS, MODULE_ORIGINS, areaCode, catalogueRows } from './catalogue-data.js';
+import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -37,6 +37,7 @@ const uuid = (tenantNo: number, n: number) => `c0ffee00-000${tenantNo}-4000-8000
 const originId = (code: string) => MODULE_ORIGINS.find((o) => o.code === code)!.id;
 
 interface TenantSpec {
+  key: 'sunrise' | 'harbor' | 'gridcare';
   id: string;
   no: number;
   name: string;
@@ -63,6 +64,7 @@ interface TenantSpec {
 
 const TENANTS: TenantSpec[] = [
   {
+    key: 'sunrise',
     id: DEMO_TENANTS.sunrise,
     no: 1,
     name: 'Sunrise Manufacturing',
@@ -108,6 +110,7 @@ const TENANTS: TenantSpec[] = [
     gis: { lng: 120.5853, lat: 31.2989, zoom: 9, adcode: '320500' },
   },
   {
+    key: 'harbor',
     id: DEMO_TENANTS.harbor,
     no: 2,
     name: 'Harbor Logistics',
@@ -152,6 +155,7 @@ const TENANTS: TenantSpec[] = [
     gis: { lng: 121.4737, lat: 31.2304, zoom: 8, adcode: '310000' },
   },
   {
+    key: 'gridcare',
     id: DEMO_TENANTS.gridcare,
     no: 3,
     name: 'GridCare Services',
@@ -168,6 +172,24 @@ const TENANTS: TenantSpec[] = [
     ous: [],
     gis: { lng: 120.9, lat: 31.2, zoom: 7, adcode: '320000' },
   },
+];
+
+/** Who works where: staff code, customer, status (0 enable, 1 disable, 2 freeze), role and OUs. */
+const DEMO_STAFF: {
+  tenant: TenantSpec['key'];
+  customer: string;
+  user: (typeof DEMO_USERS)[number]['username'];
+  code: string;
+  status: 0 | 1 | 2;
+  role: 'admin' | 'operator';
+  ous: string[];
+}[] = [
+  { tenant: 'sunrise', customer: 'hq', user: 'alice', code: 'SR-ALICE', status: 0, role: 'admin', ous: ['sz', 'wx'] },
+  { tenant: 'harbor', customer: 'shanghai', user: 'alice', code: 'HB-ALICE', status: 0, role: 'operator', ous: ['sh'] },
+  { tenant: 'sunrise', customer: 'suzhou', user: 'bob', code: 'SR-BOB', status: 0, role: 'operator', ous: ['sz'] },
+  { tenant: 'sunrise', customer: 'wuxi', user: 'carol', code: 'SR-CAROL', status: 1, role: 'operator', ous: ['wx'] },
+  { tenant: 'harbor', customer: 'ningbo', user: 'carol', code: 'HB-CAROL', status: 2, role: 'operator', ous: ['nb'] },
+  { tenant: 'gridcare', customer: 'hq', user: 'sam', code: 'GC-SAM', status: 0, role: 'admin', ous: [] },
 ];
 
 /** Creates the demo tenants, users and staff on an empty database (owner connection). */
@@ -276,7 +298,7 @@ export async function seedDemo(db: Db, services: Services) {
       .returning({ id: role.id });
     ids[t.name] = { customers, ous, admin: admin!.id, operator: operator!.id };
 
-    await seedNavigation(db, t.id);
+    await seedTenantNavigation(db, t.id);
     await db
       .insert(gisConfig)
       .values({ tenantId: t.id, centerLng: t.gis.lng, centerLat: t.gis.lat, zoom: t.gis.zoom, districtAdcode: t.gis.adcode });
@@ -287,178 +309,24 @@ export async function seedDemo(db: Db, services: Services) {
     { tenantId: DEMO_TENANTS.gridcare, customerTenantId: DEMO_TENANTS.harbor },
   ]);
 
-  const sunrise = ids['Sunrise Manufacturing']!;
-  const harbor = ids['Harbor Logistics']!;
-  const gridcare = ids['GridCare Services']!;
-  const addStaff = async (s: {
-    tenantId: string;
-    customer: string;
-    muid: string;
-    code: string;
-    status: 0 | 1 | 2;
-    roleId: number;
-    ous: number[];
-  }) => {
+  const staffIds: Record<string, number> = {};
+  for (const d of DEMO_STAFF) {
+    const t = TENANTS.find((x) => x.key === d.tenant)!;
+    const made = ids[t.name]!;
     const [row] = await db
       .insert(staff)
-      .values({ tenantId: s.tenantId, customerMcid: s.customer, muid: s.muid, staffCode: s.code, status: s.status, roleId: s.roleId })
-      .returning({ id: staff.id });
-    if (s.ous.length) await db.insert(staffOu).values(s.ous.map((ouId) => ({ tenantId: s.tenantId, staffId: row!.id, ouId })));
-    return row!.id;
-  };
-  const aliceSunrise = await addStaff({
-    tenantId: DEMO_TENANTS.sunrise,
-    customer: sunrise.customers.hq!,
-    muid: users.alice!,
-    code: 'SR-ALICE',
-    status: 0,
-    roleId: sunrise.admin,
-    ous: [sunrise.ous.sz!, sunrise.ous.wx!],
-  });
-  await addStaff({
-    tenantId: DEMO_TENANTS.harbor,
-    customer: harbor.customers.shanghai!,
-    muid: users.alice!,
-    code: 'HB-ALICE',
-    status: 0,
-    roleId: harbor.operator,
-    ous: [harbor.ous.sh!],
-  });
-  await addStaff({
-    tenantId: DEMO_TENANTS.sunrise,
-    customer: sunrise.customers.suzhou!,
-    muid: users.bob!,
-    code: 'SR-BOB',
-    status: 0,
-    roleId: sunrise.operator,
-    ous: [sunrise.ous.sz!],
-  });
-  await addStaff({
-    tenantId: DEMO_TENANTS.sunrise,
-    customer: sunrise.customers.wuxi!,
-    muid: users.carol!,
-    code: 'SR-CAROL',
-    status: 1,
-    roleId: sunrise.operator,
-    ous: [sunrise.ous.wx!],
-  });
-  await addStaff({
-    tenantId: DEMO_TENANTS.harbor,
-    customer: harbor.customers.ningbo!,
-    muid: users.carol!,
-    code: 'HB-CAROL',
-    status: 2,
-    roleId: harbor.operator,
-    ous: [harbor.ous.nb!],
-  });
-  await addStaff({
-    tenantId: DEMO_TENANTS.gridcare,
-    customer: gridcare.customers.hq!,
-    muid: users.sam!,
-    code: 'GC-SAM',
-    status: 0,
-    roleId: gridcare.admin,
-    ous: [],
-  });
-  await db.update(customerUser).set({ lastStaffId: aliceSunrise }).where(eq(customerUser.muid, users.alice!));
-}
-
-/** A tenant's default navigation: every area, group and page of the catalogue, plus two outside links. */
-async function seedNavigation(db: Db, tenantId: string) {
-  for (const [ai, area] of AREAS.entries()) {
-    const [l1] = await db
-      .insert(navigation)
       .values({
-        tenantId,
-        level: 1,
-        name: area.name,
-        path: area.path,
-        key: area.key,
-        moduleOriginId: originId(area.origin),
-        weighting: (ai + 1) * 10,
+        tenantId: t.id,
+        customerMcid: made.customers[d.customer]!,
+        muid: users[d.user]!,
+        staffCode: d.code,
+        status: d.status,
+        roleId: made[d.role],
       })
-      .returning({ id: navigation.id });
-    await db.update(navigation).set({ rootId: l1!.id }).where(eq(navigation.id, l1!.id));
-    for (const [gi, group] of area.groups.entries()) {
-      const [l2] = await db
-        .insert(navigation)
-        .values({
-          tenantId,
-          parentId: l1!.id,
-          rootId: l1!.id,
-          level: 2,
-          name: group.name,
-          path: `${area.path}/${group.key}`,
-          key: `${area.key}-${group.key}`,
-          moduleOriginId: originId(area.origin),
-          weighting: (gi + 1) * 10,
-        })
-        .returning({ id: navigation.id });
-      await db.insert(navigation).values(
-        group.pages.map((page, pi) => ({
-          tenantId,
-          parentId: l2!.id,
-          rootId: l1!.id,
-          level: 3,
-          name: page.name,
-          path: page.path,
-          key: pageCode(area, page),
-          moduleOriginId: originId(area.origin),
-          weighting: (pi + 1) * 10,
-          permissionType: 2,
-          permissionCode: pageCode(area, page),
-        })),
-      );
-    }
-    if (area.key === 'settings') {
-      // outside-system links: an integrated app page (needs its permission) and a help page (no permission)
-      const [ext] = await db
-        .insert(navigation)
-        .values({
-          tenantId,
-          parentId: l1!.id,
-          rootId: l1!.id,
-          level: 2,
-          name: 'Integrated apps',
-          path: '/settings/apps',
-          key: 'settings-apps',
-          weighting: 90,
-        })
-        .returning({ id: navigation.id });
-      await db.insert(navigation).values([
-        {
-          tenantId,
-          parentId: ext!.id,
-          rootId: l1!.id,
-          level: 3,
-          name: 'Carbon report',
-          path: '/carbon/report',
-          key: 'ia-carbon-report',
-          moduleOriginId: 101,
-          jumpType: 3,
-          openType: 1,
-          weighting: 10,
-          url: 'https://carbon.example.com/report',
-          origin: 'https://carbon.example.com',
-          permissionType: 1,
-          permissionCode: 'ia-carbon-report',
-          integratedAppId: 101,
-        },
-        {
-          tenantId,
-          parentId: ext!.id,
-          rootId: l1!.id,
-          level: 3,
-          name: 'Help center',
-          path: '/help',
-          key: 'help',
-          jumpType: 3,
-          openType: 1,
-          weighting: 20,
-          url: 'https://help.example.com',
-          permissionType: 2,
-        },
-      ]);
-    }
+      .returning({ id: staff.id });
+    staffIds[d.code] = row!.id;
+    if (d.ous.length) await db.insert(staffOu).values(d.ous.map((key) => ({ tenantId: t.id, staffId: row!.id, ouId: made.ous[key]! })));
   }
+  // alice lands in Sunrise on her first sign-in
+  await db.update(customerUser).set({ lastStaffId: staffIds['SR-ALICE'] }).where(eq(customerUser.muid, users.alice!));
 }

@@ -141,47 +141,11 @@ export const staffPermissionB = endpoint({
 
 // ---- spec 001 "Staff, UET and test tool": /api/v2/staff ----
 
-export const staffListV2 = endpoint({
-  method: 'POST',
-  path: '/api/v2/staff/list',
-  summary: 'My staff accounts',
-  tag,
-  access: { auth: 'user' },
-  kind: 'query',
-  body: z.object({ muid: z.string().max(64).optional(), timestamp: z.number().optional() }).optional(),
-  output: z.array(staffListEntry),
-});
-export const staffCheckV2 = endpoint({
-  method: 'POST',
-  path: '/api/v2/staff/check',
-  summary: 'Check a staff before switching',
-  tag,
-  access: { auth: 'user' },
-  kind: 'query',
-  body: z.object({ id, timestamp: z.number().optional() }),
-  output: staffCheckResult,
-});
-export const staffSwitchV2 = endpoint({
-  method: 'PUT',
-  path: '/api/v2/staff/switch',
-  summary: 'Switch staff',
-  tag,
-  access: { auth: 'user' },
-  kind: 'command',
-  bodyKind: 'none',
-  query: z.object({ staff_id: idParam }),
-  output: staffSwitchResult,
-});
-export const staffPermissionV2 = endpoint({
-  method: 'POST',
-  path: '/api/v2/staff/permission',
-  summary: 'My permission codes',
-  tag,
-  access: { auth: 'staff' },
-  kind: 'query',
-  body: noBody,
-  output: z.array(z.string()),
-});
+// The same calls as Reading A / B under the paths of spec 001: one definition each, another path.
+export const staffListV2 = endpoint({ ...staffList, path: '/api/v2/staff/list' });
+export const staffCheckV2 = endpoint({ ...staffCheck, path: '/api/v2/staff/check' });
+export const staffSwitchV2 = endpoint({ ...staffSwitchB, path: '/api/v2/staff/switch' });
+export const staffPermissionV2 = endpoint({ ...staffPermission, path: '/api/v2/staff/permission', bodyKind: 'json' });
 
 /** Where the staff's landing navigation comes from, with names. */
 export const staffNavigationConfigDetail = endpoint({

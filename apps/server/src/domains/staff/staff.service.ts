@@ -1,7 +1,6 @@
 import { ErrorCode, type staff as contract } from '@energy/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { StaffCtx, UserCtx } from '../../plugins/context.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -17,7 +16,6 @@ const as012 = (n: number) => (n === 1 ? 1 : n === 2 ? 2 : 0) as 0 | 1 | 2;
 /** The signed-in person's staff accounts: list, check, switch; the current context and its settings. */
 export class StaffService {
   constructor(
-    private readonly system: Db,
     private readonly sessions: SessionService,
     private readonly catalogue: CatalogueService,
   ) {}
