@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // CI also writes a JSON report, summed into one closing line by .ci/summary.mjs
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '../../test-results/server.json' }]] : ['default'],
   },
 });
