@@ -2,7 +2,10 @@
 -- energy_app with app.tenant_id / app.muid / app.channel_tenants set for the transaction, so a query
 -- that forgets its tenant filter still sees only the current tenant's rows.
 DO $$ BEGIN
-  CREATE ROLE energy_app NOLOGIN;
+  -- checked first: CREATE ROLE needs CREATEROLE even when the role already exists
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'energy_app') THEN
+    CREATE ROLE energy_app NOLOGIN;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END $$;
 --> statement-breakpoint
