@@ -90,7 +90,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** What a request's transaction is scoped to. */
+/** What a transaction is scoped to. */
 export interface Scope {
   tenantId: string | null;
   muid: string | null;
@@ -99,7 +99,9 @@ export interface Scope {
 
 /**
  * Runs `fn` in a transaction as the non-superuser role energy_app with the scope set, so that the
- * row-level security policies of migration 0001 apply to every query inside.
+ * row-level security policies of migration 0001 apply to every query inside. For work outside a
+ * request (background jobs such as ingest or alarm evaluation, per tenant); a request's transaction is
+ * scoped by `app_open_session` instead (see plugins/registry.ts).
  */
 export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
