@@ -30,6 +30,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
 import { seedPlatform } from '../apps/server/src/seed/platform.js';
+import { dropDatabase } from '../apps/server/test/helpers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,7 +75,7 @@ async function run(): Promise<boolean> {
   if (args.pg) {
     const dbName = `energy_bench_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(`create database ${dbName}`);
-    cleanups.push(() => adminQuery(`drop database if exists ${dbName} with (force)`));
+    cleanups.push(() => dropDatabase(dbName, ADMIN_URL));
     const u = new URL(ADMIN_URL);
     u.pathname = `/${dbName}`;
     url = u.toString();

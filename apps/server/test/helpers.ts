@@ -53,10 +53,7 @@ export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (dbName) {
-        const admin = new pg.Client({ connectionString: ADMIN_URL });
-        await admin.connect();
-        await admin.query(`drop database if exists ${dbName} with (force)`);
-        await admin.end();
+        await dropDatabase(dbName);
       }
     },
   };
@@ -95,4 +92,24 @@ export async function signIn(app: TestApp, username: string, password = DEMO_PAS
     return { status: r.statusCode, body: parsed };
   };
   return { cookie, token, login: res.json().data, call, post: (url, body) => call('POST', url, body ?? {}) };
+}
+
+/**
+ * Drops a test database once the closed pool's backends have gone: pool.end() resolves when the
+ * clients have said goodbye, not when the server has let them go, and killing a backend mid-exit
+ * (drop ... with (force)) surfaces as an error on a client that is already closing.
+ */
+export async function dropDatabase(dbName: string, adminUrl = ADMIN_URL) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }

@@ -42,8 +42,6 @@ export interface PublicCtx extends BaseContext {
 export interface UserCtx extends BaseContext {
   user: UserContext;
   staff: StaffContext | null;
-  /** The current staff id in the session, usable or not. */
-  sessionStaffId: number | null;
 }
 export interface StaffCtx extends UserCtx {
   staff: StaffContext;

@@ -102,14 +102,12 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
         let input: unknown = undefined;
         let code: number = ErrorCode.OK;
         const deferred: (() => Promise<void>)[] = [];
+        const defer = (fn: () => Promise<void>) => void deferred.push(fn);
         try {
           const access = endpoint.access;
           const run = async (tx: Db) => {
             if (access.auth !== 'public') {
-              resolved = await deps.sessions.resolveInTransaction(tx, req, {
-                cookieOnly: endpoint.cookieOnly === true,
-                defer: (fn) => deferred.push(fn),
-              });
+              resolved = await deps.sessions.resolveInTransaction(tx, req, { cookieOnly: endpoint.cookieOnly === true, defer });
               if (access.auth === 'staff') {
                 deps.sessions.requireUsableStaff(resolved);
                 if (access.permission && !resolved.staff!.permissions.has(access.permission)) throw forbidden(access.permission);
@@ -124,10 +122,9 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
             const ctx = {
               ip: req.ip,
               tx,
-              defer: (fn: () => Promise<void>) => deferred.push(fn),
+              defer,
               user: resolved?.user ?? null,
               staff: resolved?.staff ?? null,
-              sessionStaffId: resolved?.sessionStaffId ?? null,
             };
             return handler(ctx as never, input as never, { req, reply });
           };

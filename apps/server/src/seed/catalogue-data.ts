@@ -42,6 +42,9 @@ export const MODULE_ORIGINS = [
   { id: 104, code: 'video', name: 'Video surveillance', kind: 'integrated', pathPrefix: '/video', origin: 'https://video.example.com' },
 ] as const;
 
+/** The id of a module origin by its code. */
+export const originId = (code: string) => MODULE_ORIGINS.find((o) => o.code === code)!.id;
+
 /** Permissions of integrated apps (granted per role like any other code). */
 export const INTEGRATED_PERMISSIONS = [
   { code: 'ia-carbon', name: 'Carbon management', appId: 101, children: [{ code: 'ia-carbon-report', name: 'Carbon report' }] },

@@ -7,7 +7,7 @@ import { gisConfig } from '../domains/integration/integration.schema.js';
 import { ou, ouType } from '../domains/ou/ou.schema.js';
 import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
-import { AREAS, MODULE_ORIGINS, areaCode, catalogueRows } from './catalogue-data.js';
+import { AREAS, areaCode, catalogueRows, originId } from './catalogue-data.js';
 import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
 
@@ -34,8 +34,6 @@ export async function isSeeded(db: Db): Promise<boolean> {
 }
 
 const uuid = (tenantNo: number, n: number) => `c0ffee00-000${tenantNo}-4000-8000-${String(n).padStart(12, '0')}`;
-const originId = (code: string) => MODULE_ORIGINS.find((o) => o.code === code)!.id;
-
 interface TenantSpec {
   key: 'sunrise' | 'harbor' | 'gridcare';
   id: string;

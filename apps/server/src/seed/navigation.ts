@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { navigation } from '../domains/navigation/navigation.schema.js';
-import { AREAS, MODULE_ORIGINS, pageCode } from './catalogue-data.js';
-
-const originId = (code: string) => MODULE_ORIGINS.find((o) => o.code === code)!.id;
+import { AREAS, originId, pageCode } from './catalogue-data.js';
 
 /** A tenant's default navigation: every area, group and page of the catalogue, plus two outside links. */
 export async function seedTenantNavigation(db: Db, tenantId: string) {

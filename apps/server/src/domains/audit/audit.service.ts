@@ -1,6 +1,7 @@
 import type { BodyOf, audit as contract } from '@energy/contracts';
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { auditLog } from './audit.schema.js';
 
@@ -20,7 +21,7 @@ export class AuditService {
     if (input.to) where.push(lte(auditLog.at, new Date(input.to)));
     if (input.staffId) where.push(eq(auditLog.staffId, input.staffId));
     if (input.outcome) where.push(eq(auditLog.outcome, input.outcome));
-    if (input.call) where.push(ilike(auditLog.call, `%${input.call.replace(/[\\%_]/g, '\\$&')}%`));
+    if (input.call) where.push(ilike(auditLog.call, containing(input.call)));
     const filter = and(...where);
     const rows = await ctx.tx
       .select()

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffContext, UserContext } from '../../plugins/context.js';
 import { AppError } from '../../plugins/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -15,8 +16,6 @@ export const TOKEN_HEADER = 'jwttoken';
 
 export interface ResolvedSession {
   user: UserContext;
-  /** The session's current staff id, whatever its state. */
-  sessionStaffId: number | null;
   /** The current staff when it exists and is enabled. */
   staff: StaffContext | null;
   /** Why there is no usable staff. */
@@ -170,7 +169,7 @@ export class SessionService {
         channelTenantIds: row.channel_ids ?? [],
       };
     }
-    return { user, sessionStaffId: row.current_staff_id, staff, staffProblem };
+    return { user, staff, staffProblem };
   }
 
   /** 412 unless the session has a usable current staff. */
@@ -180,7 +179,6 @@ export class SessionService {
 
   /** One statement: session, person, current staff, role, tenant, OUs, channel links (migration 0002). */
   private async load(db: Db, idHash: string, scope: boolean): Promise<Row | undefined> {
-    const result = await db.execute<Row>(sql`select * from app_open_session(${idHash}, ${scope})`);
-    return (result as unknown as { rows: Row[] }).rows[0];
+    return (await rowsOf<Row>(db, sql`select * from app_open_session(${idHash}, ${scope})`))[0];
   }
 }

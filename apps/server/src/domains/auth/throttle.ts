@@ -2,6 +2,7 @@ import { ErrorCode } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import { AppError } from '../../plugins/errors.js';
 
 /**
@@ -17,13 +18,14 @@ export class Throttle {
 
   /** 429 when a key is locked; `db` may be a request's transaction. */
   async assertNotLocked(keys: string[], db: Db = this.db) {
-    const rows = await db.execute(
+    const rows = await rowsOf(
+      db,
       sql`select 1 from login_throttle where key in (${sql.join(
         keys.map((k) => sql`${k}`),
         sql`, `,
       )}) and locked_until > now()`,
     );
-    if ((rows as unknown as { rows: unknown[] }).rows.length) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS);
+    if (rows.length) throw new AppError(ErrorCode.TOO_MANY_ATTEMPTS);
   }
 
   /** `limitOf` gives each key its allowance (an address may carry several people's typos). */

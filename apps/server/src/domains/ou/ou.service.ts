@@ -1,10 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { containing } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { district, ou, ouType } from './ou.schema.js';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 export interface OuFilter {
   tenantIds?: string[];
@@ -19,7 +18,7 @@ export class OuService {
   async visibleOus(ctx: StaffCtx, filter: OuFilter = {}) {
     const where: SQL[] = [inArray(ou.tenantId, filter.tenantIds ?? [ctx.staff.tenantId])];
     if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(ou.id, [...ctx.staff.ouIds]) : eq(ou.id, -1));
-    if (filter.name) where.push(or(ilike(ou.name, like(filter.name)), ilike(ou.code, like(filter.name)))!);
+    if (filter.name) where.push(or(ilike(ou.name, containing(filter.name)), ilike(ou.code, containing(filter.name)))!);
     if (filter.typeId) where.push(eq(ou.typeId, filter.typeId));
     if (filter.customerMcids) where.push(filter.customerMcids.length ? inArray(ou.customerMcid, filter.customerMcids) : eq(ou.id, -1));
     const rows = await ctx.tx

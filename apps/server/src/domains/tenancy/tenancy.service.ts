@@ -1,5 +1,6 @@
 import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/contracts';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { containing, rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -9,7 +10,6 @@ import { staff } from '../staff/staff.schema.js';
 import { channelLink, customer, tenant } from './tenancy.schema.js';
 
 type CustomerRow = typeof customer.$inferSelect;
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Tenants, the customer organisation tree, customer users, and channel links. */
 export class TenancyService {
@@ -81,15 +81,14 @@ export class TenancyService {
       .where(and(eq(customer.mcid, mcid), eq(customer.tenantId, ctx.staff.tenantId)));
     if (!row) throw notFound(`Customer ${mcid}`);
     const { c } = row;
-    const [counts] = (
-      (await ctx.tx.execute(sql`
+    const [counts] = await rowsOf<{ parentName: string | null; childCount: number; staffCount: number; ouCount: number }>(
+      ctx.tx,
+      sql`
         select (select name from ${customer} where mcid = ${c.parentMcid}) as "parentName",
                (select count(*)::int from ${customer} where parent_mcid = ${c.mcid}) as "childCount",
                (select count(*)::int from ${staff} where customer_mcid = ${c.mcid} and tenant_id = ${ctx.staff.tenantId}) as "staffCount",
-               (select count(*)::int from ${ou} where customer_mcid = ${c.mcid}) as "ouCount"`)) as unknown as {
-        rows: { parentName: string | null; childCount: number; staffCount: number; ouCount: number }[];
-      }
-    ).rows;
+               (select count(*)::int from ${ou} where customer_mcid = ${c.mcid}) as "ouCount"`,
+    );
     return {
       mcid: c.mcid,
       name: c.name,
@@ -109,7 +108,8 @@ export class TenancyService {
   async customerUsers(ctx: StaffCtx, input?: { customerMcid?: string; keyword?: string }) {
     const where: SQL[] = [eq(staff.tenantId, ctx.staff.tenantId)];
     if (input?.customerMcid) where.push(eq(staff.customerMcid, input.customerMcid));
-    if (input?.keyword) where.push(or(ilike(customerUser.username, like(input.keyword)), ilike(customerUser.name, like(input.keyword)))!);
+    if (input?.keyword)
+      where.push(or(ilike(customerUser.username, containing(input.keyword)), ilike(customerUser.name, containing(input.keyword)))!);
     const rows = await ctx.tx
       .select({ u: customerUser, s: { id: staff.id, staffCode: staff.staffCode, customerMcid: staff.customerMcid, status: staff.status } })
       .from(staff)
@@ -140,7 +140,7 @@ export class TenancyService {
 
   async channelTenants(ctx: StaffCtx, input?: { name?: string }) {
     const where: SQL[] = [eq(channelLink.tenantId, ctx.staff.tenantId)];
-    if (input?.name) where.push(ilike(tenant.name, like(input.name)));
+    if (input?.name) where.push(ilike(tenant.name, containing(input.name)));
     const rows = await ctx.tx
       .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType, linkedAt: channelLink.createdAt })
       .from(channelLink)

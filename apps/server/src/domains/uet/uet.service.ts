@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { auditLog } from '../audit/audit.schema.js';
 import { file } from '../files/files.schema.js';
@@ -37,17 +38,16 @@ export class UetService {
   /** One query; the tables are counted under row-level security as well as by tenant. */
   async statistics(ctx: StaffCtx) {
     const t = ctx.staff.tenantId;
-    const [row] = (
-      (await ctx.tx.execute(sql`
+    const [row] = await rowsOf<{ customers: number; staff: number; roles: number; ous: number; files: number; auditEntries: number }>(
+      ctx.tx,
+      sql`
         select (select count(*)::int from ${customer} where tenant_id = ${t}) as customers,
                (select count(*)::int from ${staff} where tenant_id = ${t}) as staff,
                (select count(*)::int from ${role} where tenant_id = ${t}) as roles,
                (select count(*)::int from ${ou} where tenant_id = ${t}) as ous,
                (select count(*)::int from ${file} where tenant_id = ${t}) as files,
-               (select count(*)::int from ${auditLog} where tenant_id = ${t}) as "auditEntries"`)) as unknown as {
-        rows: { customers: number; staff: number; roles: number; ous: number; files: number; auditEntries: number }[];
-      }
-    ).rows;
+               (select count(*)::int from ${auditLog} where tenant_id = ${t}) as "auditEntries"`,
+    );
     return row!;
   }
 }
