@@ -16,3 +16,4 @@ export type { MenuNode } from './navigation/index.js';
 export type { PermissionNode } from './catalogue/index.js';
 export { isMenuItemVisible, filterMenu, type MenuPermissions } from './navigation/visibility.js';
 export type { OrgNode, TenantCustomerOuNode } from './customer/index.js';
+export * from './device/device-types.js';
