@@ -1,3 +1,8 @@
-// Device simulators that speak the platform's MQTT ingest protocol arrive with the devices and
-// telemetry work; this package exists now so the workspace layout is settled.
-export {};
+/** Simulated devices that behave like real ones and speak the platform's MQTT ingest protocol. */
+export type { SiteSpec, SimDeviceSpec, Reading, DeviceModel, ModelOptions } from './types.js';
+export { createModel } from './models/index.js';
+export { backfill, createModels, type BackfillOptions } from './backfill.js';
+export { startFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.js';
+export { planSites, DEMO_LOCATIONS, type PlannedDevice, type SitePlanOptions, type MixCategory } from './site-plan.js';
+export { weatherAt, type Weather } from './weather.js';
+export { sunPosition } from './solar.js';

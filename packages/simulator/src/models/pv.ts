@@ -1,0 +1,143 @@
+import { between, clamp, hashString, round, unit, valueNoise } from '../random.js';
+import { weatherAt } from '../weather.js';
+import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
+import { Clock, PHASE_VOLTAGE, ageYears, siteMembers, startCounter } from './common.js';
+
+/**
+ * PV inverters and their strings. Output follows the site's plane-of-array irradiance (sun position and
+ * clouds from weather.ts) and module temperature. An inverter whose strings are known (same site and
+ * unit) reports their sum as DC power, so string and inverter charts agree.
+ */
+
+const MODULE_KWP = 0.55;
+const MODULE_VMP = 41.5;
+const MODULE_IMP = 13.25;
+const MINUTE = 60_000;
+
+/** At most this many modules in series (about 1100 V at MPP, under a 1500 V system limit); more run in parallel. */
+const MAX_SERIES = 26;
+
+export interface StringTraits {
+  modules: number;
+  series: number;
+  /** Constant deviation of this string's current from nominal (module tolerance, wiring), ±2.5 %. */
+  dispersion: number;
+  /** 1, or 0.8..0.9 for the occasional soiled or shaded string (about one in twelve). */
+  weakness: number;
+}
+
+export function stringTraits(spec: SimDeviceSpec): StringTraits {
+  const kwp = spec.ratingKw ?? 20 * MODULE_KWP;
+  const modules = Math.max(1, Math.round(kwp / MODULE_KWP));
+  return {
+    modules,
+    series: Math.min(modules, MAX_SERIES),
+    dispersion: between(-0.025, 0.025, spec.seed, 1),
+    weakness: unit(spec.seed, 2) < 0.08 ? between(0.8, 0.9, spec.seed, 3) : 1,
+  };
+}
+
+/** A string's output at t: a pure function, so an inverter can add up its strings without their objects. */
+export function stringOutput(spec: SimDeviceSpec, traits: StringTraits, t: number): { v: number; i: number; p: number } {
+  const weather = weatherAt(spec.site, t);
+  const irradiance = weather.poa;
+  if (irradiance < 2) return { v: 0, i: 0, p: 0 };
+  const cellDelta = weather.tempModule - 25;
+  const voltageShape = clamp(1 + 0.045 * Math.log(irradiance / 1000), 0.6, 1.05);
+  const v = traits.series * MODULE_VMP * (1 - 0.0035 * cellDelta) * voltageShape;
+  const i =
+    MODULE_IMP *
+    (traits.modules / traits.series) *
+    (irradiance / 1000) *
+    (1 + traits.dispersion) *
+    traits.weakness *
+    (1 + 0.0005 * cellDelta) *
+    (1 + 0.004 * valueNoise(spec.seed, t, 2 * MINUTE));
+  return { v, i, p: (v * i) / 1000 };
+}
+
+class PvStringModel implements DeviceModel {
+  private readonly traits: StringTraits;
+  constructor(readonly spec: SimDeviceSpec) {
+    this.traits = stringTraits(spec);
+  }
+  step(at: Date): Reading {
+    const t = at.getTime();
+    const out = stringOutput(this.spec, this.traits, t);
+    return { ts: t, values: { v: round(out.v, 1), i: round(out.i, 3), p: round(out.p, 3) } };
+  }
+}
+
+/** Inverter efficiency by load fraction: poor at a trickle, about 98 % from a quarter load up. */
+const efficiency = (loadFraction: number): number => 0.982 - 0.04 * Math.exp(-loadFraction / 0.06);
+
+class PvInverterModel implements DeviceModel {
+  private readonly clock: Clock;
+  private readonly rating: number;
+  private readonly strings: { spec: SimDeviceSpec; traits: StringTraits }[];
+  private readonly kwp: number;
+  private eTotal: number;
+  private tempInner: number | undefined;
+  constructor(
+    readonly spec: SimDeviceSpec,
+    start: number,
+    options?: ModelOptions,
+  ) {
+    this.clock = new Clock(start);
+    this.rating = spec.ratingKw ?? 100;
+    // Strings belong to the inverter of their unit; without units, to the site's only inverter.
+    const linked = spec.unit !== undefined || siteMembers(spec, options, 'pv-inverter', true).length === 1;
+    this.strings = linked
+      ? siteMembers(spec, options, 'pv-string', true).map((member) => ({ spec: member, traits: stringTraits(member) }))
+      : [];
+    this.kwp = this.strings.length
+      ? this.strings.reduce((sum, member) => sum + member.traits.modules * MODULE_KWP, 0)
+      : this.rating * between(1.1, 1.2, spec.seed, 4);
+    this.eTotal = startCounter(spec, options, 'e_total', this.kwp * between(1000, 1200, spec.seed, 5) * ageYears(spec.seed, start));
+  }
+
+  private dcPower(t: number): number {
+    if (this.strings.length) return this.strings.reduce((sum, member) => sum + stringOutput(member.spec, member.traits, t).p, 0);
+    const weather = weatherAt(this.spec.site, t);
+    const derate = (1 - 0.0037 * (weather.tempModule - 25)) * 0.97;
+    return Math.max(0, this.kwp * (weather.poa / 1000) * derate * (1 + 0.004 * valueNoise(this.spec.seed, t, 2 * MINUTE)));
+  }
+
+  step(at: Date): Reading {
+    const t = at.getTime();
+    const dt = this.clock.advance(t);
+    const weather = weatherAt(this.spec.site, t);
+    let pDc = this.dcPower(t);
+    let pAc = 0;
+    if (pDc >= 0.005 * this.rating) {
+      pAc = pDc * efficiency(pDc / this.rating);
+      if (pAc > this.rating) {
+        // Clipping: the inverter leaves the maximum power point and draws only what it can deliver.
+        pAc = this.rating;
+        pDc = pAc / efficiency(1);
+      }
+    }
+    this.eTotal += pAc * dt;
+    const target = weather.tempAmb + 8 + 22 * (pAc / this.rating);
+    // The enclosure warms and cools with a time constant of about 20 minutes.
+    this.tempInner = this.tempInner === undefined ? target : target + (this.tempInner - target) * Math.exp(-dt * 3);
+    const vAc = PHASE_VOLTAGE * (1 + 0.012 * valueNoise(this.spec.seed + 1, t, 20 * MINUTE)) + 1.5 * (pAc / this.rating);
+    return {
+      ts: t,
+      values: {
+        p_ac: round(pAc),
+        p_dc: round(pDc),
+        v_ac: round(vAc, 1),
+        i_ac: round((pAc * 1000) / (3 * vAc), 2),
+        freq: round(50 + 0.03 * valueNoise(hashString('grid-frequency'), t, MINUTE), 3),
+        temp_inner: round(this.tempInner, 1),
+        e_total: round(this.eTotal),
+        status: pAc > 0 ? 1 : 0,
+      },
+    };
+  }
+}
+
+export const createPvInverter = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel =>
+  new PvInverterModel(spec, start, options);
+export const createPvString = (spec: SimDeviceSpec): DeviceModel => new PvStringModel(spec);

@@ -1,0 +1,52 @@
+/** A site: devices at one site share its weather, its local time and (for the grid meter) its power balance. */
+export interface SiteSpec {
+  key: string;
+  latitude: number;
+  longitude: number;
+  /** IANA zone, e.g. 'Asia/Shanghai': shifts, tariffs and charging habits follow local time. */
+  timeZone: string;
+}
+
+/** One simulated device. */
+export interface SimDeviceSpec {
+  /** A DEVICE_TYPES key. */
+  typeKey: string;
+  /** MQTT username issued by the platform; also the MQTT client id and the topic segment. */
+  username: string;
+  /** MQTT password issued by the platform. */
+  password: string;
+  seed: number;
+  site: SiteSpec;
+  /** Rated power, kW: inverter AC, PCS, pile, load peak for meters, kWp for a PV string. */
+  ratingKw?: number;
+  /** Storage capacity, kWh (PCS and its racks, packs, cells). */
+  capacityKwh?: number;
+  /**
+   * Groups devices of one site that belong together: an inverter and its strings, a PCS and its racks,
+   * packs and cells. Optional: without it, such devices still report plausible values on their own.
+   */
+  unit?: string;
+}
+
+/** One reading: epoch ms and property values keyed as in DEVICE_TYPES. */
+export interface Reading {
+  ts: number;
+  values: Record<string, number>;
+}
+
+/** A device's behaviour: stepped forward in time, it returns the reading at that moment. */
+export interface DeviceModel {
+  readonly spec: SimDeviceSpec;
+  /** The reading at `at`; counters grow by the power integrated since the previous step (none if `at` is not later). */
+  step(at: Date): Reading;
+}
+
+export interface ModelOptions {
+  /** Every device of the site (this one may be among them): lets a grid meter balance the site and a rack find its PCS. */
+  siteDevices?: SimDeviceSpec[];
+  /**
+   * The last stored reading of a device, by spec: counters (and a PCS's SOC) continue from it. A function
+   * rather than one record because a grid meter and a rack also rebuild their neighbours' state.
+   */
+  resume?: (spec: SimDeviceSpec) => Record<string, number> | undefined;
+}

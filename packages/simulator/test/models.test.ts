@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { DEVICE_TYPES } from '@energy/contracts';
+import { backfill, createModel, sunPosition, weatherAt, type Reading, type SimDeviceSpec } from '../src/index.js';
+import { dayKindOf } from '../src/weather.js';
+import { stringOutput, stringTraits } from '../src/models/pv.js';
+import { DAY, HOUR, SUZHOU, device, fullSite, shanghaiMidnight } from './helpers.js';
+
+const series = (specs: SimDeviceSpec[], from: number, to: number, stepSeconds: number) => {
+  const bySpec = new Map<string, Reading[]>();
+  for (const { spec, reading } of backfill(specs, new Date(from), new Date(to), stepSeconds)) {
+    bySpec.set(spec.username, [...(bySpec.get(spec.username) ?? []), reading]);
+  }
+  return bySpec;
+};
+
+describe('every model', () => {
+  it('reports exactly the property keys of its type, as finite numbers', () => {
+    const specs = DEVICE_TYPES.map((type, i) => device(type.key, 100 + i));
+    const start = new Date(shanghaiMidnight(2025, 6, 21) + 12 * HOUR);
+    for (const spec of specs) {
+      const reading = createModel(spec, start).step(new Date(start.getTime() + 60_000));
+      const type = DEVICE_TYPES.find((candidate) => candidate.key === spec.typeKey)!;
+      expect(Object.keys(reading.values).sort(), spec.typeKey).toEqual(type.properties.map((p) => p.key).sort());
+      for (const value of Object.values(reading.values)) expect(Number.isFinite(value)).toBe(true);
+    }
+  });
+
+  it('is deterministic: the same seeds and times give the same readings, other seeds do not', () => {
+    const from = shanghaiMidnight(2025, 3, 3);
+    const a = [...backfill(fullSite(), new Date(from), new Date(from + 2 * DAY), 600)];
+    const b = [...backfill(fullSite(), new Date(from), new Date(from + 2 * DAY), 600)];
+    expect(b).toEqual(a);
+    const reseeded = fullSite().map((spec) => ({ ...spec, seed: spec.seed + 1000 }));
+    const c = [...backfill(reseeded, new Date(from), new Date(from + 2 * DAY), 600)];
+    expect(c.map((x) => x.reading)).not.toEqual(a.map((x) => x.reading));
+  });
+
+  it('continues exactly when a later run starts from the same origin', () => {
+    const origin = shanghaiMidnight(2025, 5, 1);
+    const whole = [...backfill(fullSite(), new Date(origin), new Date(origin + 3 * DAY), 300)];
+    const tail = [...backfill(fullSite(), new Date(origin + 2 * DAY), new Date(origin + 3 * DAY), 300, { origin: new Date(origin) })];
+    expect(tail).toEqual(whole.slice(whole.length - tail.length));
+  });
+
+  it('resumes counters and SOC from a stored reading', () => {
+    const start = new Date(shanghaiMidnight(2025, 6, 2) + 10 * HOUR);
+    const resume = () => ({ e_total: 1234.5, e_chg: 10, e_dis: 20, soc: 42 });
+    const inverter = createModel(device('pv-inverter', 3), start, { resume }).step(start);
+    expect(inverter.values.e_total).toBe(1234.5);
+    const pcs = createModel(device('bsa-pcs', 3), start, { resume }).step(start);
+    expect(pcs.values).toMatchObject({ e_chg: 10, e_dis: 20, soc: 42 });
+  });
+});
+
+describe('PV and weather', () => {
+  const inverter = device('pv-inverter', 42, { ratingKw: 100 });
+  const week = (year: number, month: number, day: number) => {
+    const from = shanghaiMidnight(year, month, day);
+    return { from, readings: series([inverter], from, from + 7 * DAY, 300).get(inverter.username)! };
+  };
+
+  it('is zero whenever the sun is down and peaks around solar noon, more in June than December', () => {
+    const june = week(2025, 6, 18);
+    const december = week(2025, 12, 18);
+    for (const { readings } of [june, december]) {
+      for (const reading of readings) {
+        if (sunPosition(SUZHOU.latitude, SUZHOU.longitude, reading.ts).elevation < 0) expect(reading.values.p_ac).toBe(0);
+      }
+      // The energy-weighted time of day sits at solar noon (about 11:58 local in Suzhou).
+      let energy = 0;
+      let moment = 0;
+      for (const { ts, values } of readings) {
+        const localHour = ((((ts + 8 * HOUR) % DAY) + DAY) % DAY) / HOUR;
+        energy += values.p_ac!;
+        moment += values.p_ac! * localHour;
+      }
+      expect(Math.abs(moment / energy - 11.97)).toBeLessThan(0.4);
+    }
+    const total = (readings: Reading[]) => readings.reduce((sum, r) => sum + r.values.p_ac!, 0);
+    expect(total(june.readings)).toBeGreaterThan(1.3 * total(december.readings));
+    const daylight = (readings: Reading[]) => readings.filter((r) => r.values.p_ac! > 0).length;
+    expect(daylight(june.readings)).toBeGreaterThan(daylight(december.readings) * 1.2);
+  });
+
+  it('peaks within half an hour of solar noon on a clear day', () => {
+    let day = shanghaiMidnight(2025, 6, 1);
+    while (dayKindOf(SUZHOU, day + 12 * HOUR) !== 'clear') day += DAY;
+    const readings = series([inverter], day, day + DAY, 60).get(inverter.username)!;
+    const peak = readings.reduce((best, r) => (r.values.p_ac! > best.values.p_ac! ? r : best));
+    let noon = day;
+    for (let t = day; t < day + DAY; t += 60_000) {
+      if (sunPosition(SUZHOU.latitude, SUZHOU.longitude, t).elevation > sunPosition(SUZHOU.latitude, SUZHOU.longitude, noon).elevation)
+        noon = t;
+    }
+    expect(Math.abs(peak.ts - noon)).toBeLessThan(HOUR / 2);
+    expect(peak.values.p_ac).toBeGreaterThan(70);
+  });
+
+  it('gives strings currents proportional to irradiance with ±2-3 % dispersion and the odd weak string', () => {
+    const noon = shanghaiMidnight(2025, 6, 1) + 12 * HOUR;
+    const strings = Array.from({ length: 200 }, (_, i) => device('pv-string', 1000 + i, { ratingKw: 11 }));
+    const currents = strings.map((spec) => ({ traits: stringTraits(spec), i: stringOutput(spec, stringTraits(spec), noon).i }));
+    const healthy = currents.filter((c) => c.traits.weakness === 1).map((c) => c.i);
+    const mean = healthy.reduce((a, b) => a + b, 0) / healthy.length;
+    const deviation = Math.sqrt(healthy.reduce((sum, i) => sum + (i - mean) ** 2, 0) / healthy.length) / mean;
+    expect(deviation).toBeGreaterThan(0.008);
+    expect(deviation).toBeLessThan(0.025);
+    expect(Math.max(...healthy.map((i) => Math.abs(i / mean - 1)))).toBeLessThan(0.035);
+    const weak = currents.filter((c) => c.traits.weakness < 1);
+    expect(weak.length).toBeGreaterThan(5);
+    expect(weak.length).toBeLessThan(35);
+    for (const c of weak) expect(c.i / mean).toBeLessThan(0.92);
+    const irradiance = weatherAt(SUZHOU, noon).poa;
+    expect(mean / (13.25 * (irradiance / 1000))).toBeCloseTo(1, 1);
+  });
+
+  it('feeds the environment sensor and the inverter from the same sky', () => {
+    const site = fullSite();
+    const from = shanghaiMidnight(2025, 7, 10);
+    const data = series(site, from, from + 3 * DAY, 300);
+    const sensor = data.get(site.find((s) => s.typeKey === 'env-sensor')!.username)!;
+    const pv = data.get(site.find((s) => s.typeKey === 'pv-inverter')!.username)!;
+    const strings = site.filter((s) => s.typeKey === 'pv-string').map((s) => data.get(s.username)!);
+    sensor.forEach((reading, k) => {
+      if (reading.values.irradiance! < 1) expect(pv[k]!.values.p_ac).toBe(0);
+      // The inverter's DC input is the sum of its strings, until it clips.
+      const stringSum = strings.reduce((sum, s) => sum + s[k]!.values.p!, 0);
+      if (pv[k]!.values.p_ac! < 49) expect(pv[k]!.values.p_dc).toBeCloseTo(stringSum, 1);
+      // Modules are warmer than the air in sunshine.
+      if (reading.values.irradiance! > 500) expect(reading.values.temp_module! - reading.values.temp_amb!).toBeGreaterThan(8);
+    });
+  });
+});
+
+describe('a site described without units (as the server demo seed does)', () => {
+  it('ties strings to the only inverter and racks to the only PCS, with realistic string voltages', () => {
+    const site = [
+      device('pv-inverter', 1, { ratingKw: 100 }),
+      ...[2, 3, 4, 5].map((seed) => device('pv-string', seed, { ratingKw: 25 })),
+      device('bsa-pcs', 6, { ratingKw: 250 }),
+      device('bsa-rack', 7),
+      device('bsa-rack', 8),
+    ];
+    const noon = shanghaiMidnight(2025, 6, 3) + 12 * HOUR;
+    const readings = [...backfill(site, new Date(noon - HOUR), new Date(noon), 300)].slice(-site.length);
+    const value = (seed: number, key: string) => readings.find((r) => r.spec.seed === seed)!.reading.values[key]!;
+    const strings = [2, 3, 4, 5].reduce((sum, seed) => sum + value(seed, 'p'), 0);
+    if (value(1, 'p_ac') < 99) expect(value(1, 'p_dc')).toBeCloseTo(strings, 1);
+    for (const seed of [2, 3, 4, 5]) expect(value(seed, 'v')).toBeLessThan(1200);
+    const rackPower = (value(7, 'i') * value(7, 'v') + value(8, 'i') * value(8, 'v')) / 1000;
+    expect(rackPower).toBeCloseTo(value(6, 'p'), -1);
+  });
+});
