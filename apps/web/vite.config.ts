@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const target = 'http://localhost:8080';
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   server: {
     proxy: {
       '/api': { target, changeOrigin: true },
@@ -12,6 +15,9 @@ export default defineConfig({
       '/ws': { target, changeOrigin: true, ws: true },
     },
   },
-  // antd + React make one ~750 kB (~245 kB gzip) chunk; splitting waits for the web-shell work.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1000 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+  },
 });

@@ -103,4 +103,26 @@ describe.each(DB_KINDS)("the user's own settings on %s", (kind) => {
     await alice.post(`${base}/navigation-preference/update`, { navigationPreference: 2 });
     expect((await alice.post(CURRENT)).body.data.customerUser.navigationPreference).toBe(2);
   });
+
+  it('answers the profile without a usable staff (carol), and lands on safe paths only', async () => {
+    const carol = await signIn(t, 'carol');
+    const me = await carol.post('/api/v2/platform-public/customer-user/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ username: 'carol', navigationPreference: expect.any(Number) });
+    expect((await carol.post('/api/v2/platform-public/customer-user/current')).status).toBe(412);
+    for (const [to, where] of [
+      ['/pv/monitor/noticeboard?x=1', '/pv/monitor/noticeboard?x=1'],
+      ['//evil.example.com/x', '/'],
+      ['https://evil.example.com', '/'],
+      ['/\\evil.example.com', '/'],
+      [undefined, '/'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: to === undefined ? '/server/landing' : `/server/landing?to=${encodeURIComponent(to)}`,
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(where);
+    }
+  });
 });

@@ -61,4 +61,33 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/pageSize|from/);
   });
+
+  it('exports the filtered log as CSV to staff with the export permission only', async () => {
+    const alice = await signIn(t, 'alice');
+    // an earlier test left alice in Harbor, where she is an operator
+    const sunrise = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find(
+      (s: { tenantName: string }) => s.tenantName === 'Sunrise Manufacturing',
+    );
+    await alice.post('/api/v2/platform-public/staff/switch', { staffId: sunrise.id });
+    await alice.post('/api/v2/uet/upsert-start-calculate-time', { uetId: '=cmd|x', startCalculateTime: '2026-02-01T00:00:00Z' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/platform-public/audit-log/export',
+      headers: { cookie: alice.cookie, jwtToken: alice.token, 'content-type': 'application/json' },
+      payload: { call: 'upsert-start' },
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('at,username,staffCode,call,target,outcome,code,ip,durationMs');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => l.includes('upsert-start'))).toBe(true);
+    // bob (operator, no button codes) is refused
+    const bob = await signIn(t, 'bob');
+    expect((await bob.post('/api/v2/platform-public/audit-log/export', {})).status).toBe(403);
+  });
 });

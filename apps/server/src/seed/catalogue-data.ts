@@ -334,14 +334,19 @@ export const AREAS: AreaDef[] = [
             path: '/settings/platform/basic',
             buttons: [{ code: 'b-platform-edit', name: 'Edit platform settings' }],
           },
-          { key: 'audit', name: 'Audit log', path: '/settings/platform/audit' },
+          { key: 'audit', name: 'Audit log', path: '/settings/platform/audit', buttons: [{ code: 'b-audit-export', name: 'Export audit log' }] },
         ],
       },
       {
         key: 'asset',
         name: 'Devices',
         pages: [
-          { key: 'device', name: 'Devices', path: '/settings/asset/device', buttons: crud('device', 'device') },
+          {
+            key: 'device',
+            name: 'Devices',
+            path: '/settings/asset/device',
+            buttons: [...crud('device', 'device'), { code: 'b-device-credentials', name: 'Issue device MQTT credentials' }],
+          },
           { key: 'device-type', name: 'Device types', path: '/settings/asset/device-type' },
           {
             key: 'dispatch',

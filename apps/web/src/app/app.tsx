@@ -1,42 +1,57 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, ConfigProvider, Flex, Spin, theme } from 'antd';
-import { call } from './api';
-import { HomePage } from './home-page';
-import { SignInCard } from './sign-in-card';
+import { useEffect, useState } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUSLocale from 'antd/locale/en_US';
+import zhCNLocale from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from '../shared/i18n';
+import { ThemeProvider, useTheme } from '../shared/theme/theme-context';
+import { antdThemeOf } from '../shared/theme/themes';
+import { AuthProvider } from './auth/auth-state';
+import { router } from './router';
+import { ApiBridge } from './shell/api-bridge';
+import { ExpiredNotice } from './shell/expired-notice';
+import { windowSettings } from './window-settings';
 
-type Auth = { kind: 'loading' } | { kind: 'signed-out' } | { kind: 'signed-in' } | { kind: 'error'; message: string };
+// Errors are shown by the API client; queries do not retry what the server refused.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
 
-/** Probes the session, then shows the sign-in card or the signed-in page. */
-export function App() {
-  const [auth, setAuth] = useState<Auth>({ kind: 'loading' });
-
-  const reload = useCallback(async () => {
-    setAuth({ kind: 'loading' });
-    try {
-      const answer = await call<unknown>('/server/probe');
-      if (answer.status === 200) setAuth({ kind: 'signed-in' });
-      else if (answer.status === 401) setAuth({ kind: 'signed-out' });
-      else setAuth({ kind: 'error', message: answer.body?.msg || `The sign-in probe answered ${answer.status}` });
-    } catch (error) {
-      setAuth({ kind: 'error', message: `The server cannot be reached: ${String(error)}` });
-    }
-  }, []);
-
+function Themed() {
+  const { theme } = useTheme();
+  const { i18n: active } = useTranslation();
+  const [expired, setExpired] = useState(0);
+  const zh = active.language === 'zh-CN';
   useEffect(() => {
-    void reload();
-  }, [reload]);
-
+    dayjs.locale(zh ? 'zh-cn' : 'en');
+    document.documentElement.lang = active.language;
+  }, [zh, active.language]);
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
-      {auth.kind === 'signed-in' ? (
-        <HomePage onSignedOut={reload} />
-      ) : (
-        <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-          {auth.kind === 'loading' && <Spin size="large" />}
-          {auth.kind === 'signed-out' && <SignInCard onSignedIn={reload} />}
-          {auth.kind === 'error' && <Alert type="error" showIcon title={auth.message} />}
-        </Flex>
-      )}
+    <ConfigProvider theme={antdThemeOf(theme)} locale={zh ? zhCNLocale : enUSLocale}>
+      <AntApp>
+        <AuthProvider onExpired={() => setExpired((n) => n + 1)}>
+          <ApiBridge />
+          <ExpiredNotice signal={expired} />
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </AntApp>
     </ConfigProvider>
+  );
+}
+
+/** Providers: query cache, language, theme (window-provided, cookie, or dark), antd, sign-in state, router. */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider windowTheme={windowSettings.theme}>
+          <Themed />
+        </ThemeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
   );
 }

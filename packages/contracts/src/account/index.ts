@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.js';
+import { endpoint, noBody } from '../common/endpoint.js';
 import { fileKey } from '../common/ids.js';
-import { navigationPreference } from '../staff/schemas.js';
+import { customerUserProfile, navigationPreference } from '../staff/schemas.js';
 
 const tag = 'account';
 const base = '/api/v2/platform-public/customer-user';
@@ -18,6 +18,19 @@ export const newPassword = z
 export const operationPassword = z.string().regex(/^[0-9]{6}$/, 'must be 6 digits');
 
 const ok = z.object({ updated: z.literal(true) });
+
+/** The signed-in person's profile; works without a usable staff (the settings pages need it). */
+export const myProfile = endpoint({
+  method: 'POST',
+  path: `${base}/me`,
+  summary: 'My profile',
+  tag,
+  access: { auth: 'user' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
+  output: customerUserProfile,
+});
 
 /** Changes the login password; the old one is required. Other sessions of the user are ended. */
 export const changeLoginPassword = endpoint({

@@ -19,6 +19,14 @@ export const auditRow = z.object({
 });
 
 /** The tenant's audit log of state-changing calls, newest first. */
+const auditFilter = z.object({
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  staffId: id.optional(),
+  call: z.string().trim().max(200).optional(),
+  outcome: z.enum(['ok', 'error']).optional(),
+});
+
 export const auditLogPage = endpoint({
   method: 'POST',
   path: '/api/v2/platform-public/audit-log/page',
@@ -26,12 +34,22 @@ export const auditLogPage = endpoint({
   tag: 'audit',
   access: { auth: 'staff', permission: 'p-settings-audit' },
   kind: 'query',
-  body: pageRequest.extend({
-    from: isoDateTime.optional(),
-    to: isoDateTime.optional(),
-    staffId: id.optional(),
-    call: z.string().trim().max(200).optional(),
-    outcome: z.enum(['ok', 'error']).optional(),
-  }),
+  body: pageRequest.extend(auditFilter.shape),
   output: pageOf(auditRow),
+});
+
+/** The most rows one export holds; narrow the filter for more. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+/** The filtered audit log as a CSV file (UTF-8 with BOM, so spreadsheet programs read it), newest first. */
+export const auditLogExport = endpoint({
+  method: 'POST',
+  path: '/api/v2/platform-public/audit-log/export',
+  summary: 'Export the audit log (CSV)',
+  tag: 'audit',
+  access: { auth: 'staff', permission: 'b-audit-export' },
+  kind: 'query',
+  body: auditFilter,
+  output: z.any(),
+  raw: true,
 });

@@ -43,3 +43,22 @@ export const logout = endpoint({
   kind: 'command',
   output: z.object({ signedOut: z.boolean() }),
 });
+
+/** Standalone landing: redirects (302) to `to` when it is a path of this site, else to the home page. */
+export const landing = endpoint({
+  method: 'GET',
+  path: '/server/landing',
+  summary: 'Landing redirect',
+  tag: 'auth',
+  access: { auth: 'public' },
+  kind: 'query',
+  query: z.object({ to: z.string().max(2000).optional() }),
+  output: z.any(),
+  raw: true,
+});
+
+/** A landing target is safe when it is a path on this site: one leading slash, no scheme, no backslash. */
+export function safeLandingPath(to: string | undefined): string {
+  if (!to || !to.startsWith('/') || to.startsWith('//') || to.includes('\\') || /[\u0000-\u001f]/.test(to)) return '/';
+  return to;
+}

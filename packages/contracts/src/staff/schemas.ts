@@ -19,21 +19,24 @@ export const staffListEntry = z.object({
   roleName: z.string().nullable(),
 });
 
+/** The signed-in person's own profile (no staff needed). */
+export const customerUserProfile = z.object({
+  muid: z.string(),
+  username: z.string(),
+  name: z.string(),
+  headPic: z.string().nullable(),
+  headPicUrl: z.string().nullable(),
+  gender: z.union([z.literal(0), z.literal(1)]).nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  navigationPreference: navigationPreference,
+  hasOperationPassword: z.boolean(),
+});
+
 /** The current user context: customer, customer user, staff (with platform settings), tenant. */
 export const currentUser = z.object({
   customer: z.object({ mcid: z.string(), name: z.string(), logoUrl: z.string().nullable() }),
-  customerUser: z.object({
-    muid: z.string(),
-    username: z.string(),
-    name: z.string(),
-    headPic: z.string().nullable(),
-    headPicUrl: z.string().nullable(),
-    gender: z.union([z.literal(0), z.literal(1)]).nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    navigationPreference: navigationPreference,
-    hasOperationPassword: z.boolean(),
-  }),
+  customerUser: customerUserProfile,
   staff: z.object({
     id: z.number().int(),
     staffCode: z.string(),

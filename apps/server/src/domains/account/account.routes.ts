@@ -2,6 +2,7 @@ import { account } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 
 export const accountRoutes: DomainRoutes = (route, { account: service }) => {
+  route(account.myProfile, (ctx) => service.profile(ctx));
   route(account.changeLoginPassword, (ctx, input) => service.changeLoginPassword(ctx, input));
   route(account.setOperationPassword, (ctx, input) => service.setOperationPassword(ctx, input));
   route(account.verifyOperationPassword, (ctx, input) => service.verifyOperationPassword(ctx, input));

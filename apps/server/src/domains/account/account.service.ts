@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Throttle } from '../auth/throttle.js';
 import { file } from '../files/files.schema.js';
+import { profileOf } from './profile.js';
 
 const updated = { updated: true as const };
 
@@ -26,6 +27,11 @@ export class AccountService {
       ctx.defer(() => this.throttle.recordFailure([key]));
       throw new AppError(ErrorCode.WRONG_PASSWORD, message);
     }
+  }
+
+  /** The person's own profile, for the settings pages (no staff needed). */
+  async profile(ctx: UserCtx) {
+    return profileOf(await this.me(ctx));
   }
 
   private async me(ctx: UserCtx) {

@@ -1,9 +1,34 @@
-import type { BodyOf, audit as contract } from '@energy/contracts';
+import { audit as contract, type BodyOf } from '@energy/contracts';
+import type { FastifyReply } from 'fastify';
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { auditLog } from './audit.schema.js';
+
+const rowOf = (r: typeof auditLog.$inferSelect) => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  muid: r.muid,
+  username: r.username,
+  staffId: r.staffId,
+  staffCode: r.staffCode,
+  call: r.call,
+  target: r.target,
+  outcome: r.outcome,
+  code: r.code,
+  ip: r.ip,
+  durationMs: r.durationMs,
+});
+
+const CSV_COLUMNS = ['at', 'username', 'staffCode', 'call', 'target', 'outcome', 'code', 'ip', 'durationMs'] as const;
+
+/** One CSV field: quoted when needed; a leading =, +, - or @ is neutralised so spreadsheets do not run it. */
+function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
@@ -15,14 +40,18 @@ export class AuditService {
     await this.db.insert(auditLog).values(entry);
   }
 
-  async page(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogPage>) {
+  private filterOf(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>) {
     const where: SQL[] = [eq(auditLog.tenantId, ctx.staff.tenantId)];
     if (input.from) where.push(gte(auditLog.at, new Date(input.from)));
     if (input.to) where.push(lte(auditLog.at, new Date(input.to)));
     if (input.staffId) where.push(eq(auditLog.staffId, input.staffId));
     if (input.outcome) where.push(eq(auditLog.outcome, input.outcome));
     if (input.call) where.push(ilike(auditLog.call, containing(input.call)));
-    const filter = and(...where);
+    return and(...where);
+  }
+
+  async page(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogPage>) {
+    const filter = this.filterOf(ctx, input);
     const rows = await ctx.tx
       .select()
       .from(auditLog)
@@ -32,23 +61,26 @@ export class AuditService {
       .offset((input.pageOffset - 1) * input.pageSize);
     const [{ total }] = await ctx.tx.select({ total: count() }).from(auditLog).where(filter);
     return {
-      list: rows.map((r) => ({
-        id: r.id,
-        at: r.at.toISOString(),
-        muid: r.muid,
-        username: r.username,
-        staffId: r.staffId,
-        staffCode: r.staffCode,
-        call: r.call,
-        target: r.target,
-        outcome: r.outcome,
-        code: r.code,
-        ip: r.ip,
-        durationMs: r.durationMs,
-      })),
+      list: rows.map(rowOf),
       totalCount: total,
       pageSize: input.pageSize,
       pageOffset: input.pageOffset,
     };
+  }
+
+  /** The filtered log as CSV, at most AUDIT_EXPORT_MAX_ROWS rows. */
+  async exportCsv(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>, reply: FastifyReply) {
+    const rows = await ctx.tx
+      .select()
+      .from(auditLog)
+      .where(this.filterOf(ctx, input))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(contract.AUDIT_EXPORT_MAX_ROWS);
+    const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvField(rowOf(r)[c])).join(','))];
+    const stamp = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-log-${stamp}.csv"`)
+      .send('\ufeff' + lines.join('\r\n') + '\r\n');
   }
 }

@@ -4,5 +4,6 @@ import type { DomainRoutes } from '../types.js';
 export const authRoutes: DomainRoutes = (route, { auth: service }) => {
   route(auth.login, (ctx, input, { reply }) => service.login(ctx, input, reply));
   route(auth.probe, (ctx) => service.probe(ctx));
+  route(auth.landing, (_ctx, input, { reply }) => reply.redirect(auth.safeLandingPath(input.to), 302));
   route(auth.logout, (ctx, _input, { reply }) => service.logout(ctx, reply));
 };

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { profileOf } from '../account/profile.js';
 import { fileUrl } from '../files/file-url.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { role, staff, staffDataTypeSorting } from './staff.schema.js';
@@ -33,18 +34,7 @@ export class StaffService {
     const { u, st, c, t } = row;
     return {
       customer: { mcid: c.mcid, name: c.name, logoUrl: fileUrl(t.logoKey) },
-      customerUser: {
-        muid: u.muid,
-        username: u.username,
-        name: u.name,
-        headPic: u.headPic,
-        headPicUrl: fileUrl(u.headPic),
-        gender: u.gender === 0 || u.gender === 1 ? u.gender : null,
-        phone: u.phone,
-        email: u.email,
-        navigationPreference: (u.navigationPreference === 2 || u.navigationPreference === 3 ? u.navigationPreference : 1) as 1 | 2 | 3,
-        hasOperationPassword: u.operationPasswordHash != null,
-      },
+      customerUser: profileOf(u),
       staff: {
         id: st.id,
         staffCode: st.staffCode,

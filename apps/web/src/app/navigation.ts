@@ -1,0 +1,28 @@
+import { windowSettings } from './window-settings';
+
+/** The page to come back to: path, query and hash of the current location. */
+export const currentPath = () => window.location.pathname + window.location.search + window.location.hash;
+
+export const loginUrl = (redirect = currentPath()) => `/login?redirect=${encodeURIComponent(redirect)}`;
+
+/** The four settings pages are excluded from the staff-disabled redirect (spec 000 section 2). */
+export const isStaffExcluded = (pathname: string) => pathname.startsWith('/user/settings/') || pathname === '/select-staff';
+
+/**
+ * The staff selection page for a redirect; on another origin when the window-provided
+ * select-staff origin differs from ours (then the redirect is a full URL back here).
+ */
+export function staffSelectionTarget(redirect = currentPath()): { external: boolean; url: string } {
+  const origin = windowSettings.selectStaffOrigin?.replace(/\/$/, '');
+  if (origin && origin !== window.location.origin) {
+    return { external: true, url: `${origin}/select-staff?redirect=${encodeURIComponent(window.location.origin + redirect)}` };
+  }
+  return { external: false, url: `/select-staff?redirect=${encodeURIComponent(redirect)}` };
+}
+
+/** A redirect parameter is followed only when it is a path of this site. */
+export function safeRedirect(redirect: string | null | undefined, fallback = '/'): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return fallback;
+  if (redirect.startsWith('/login') || redirect.startsWith('/select-staff')) return fallback;
+  return redirect;
+}

@@ -1,0 +1,68 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../shared/page-spinner';
+import { auditModule } from '../domains/audit/audit.module';
+import type { ShellRoute } from '../domains/types';
+import { useAuth } from './auth/auth-state';
+import { loginUrl } from './navigation';
+import { ErrorPage } from './pages/error-page';
+import { RequirePermission } from './shell/permission';
+import { ShellLayout } from './shell/shell-layout';
+
+const LoginPage = lazy(() => import('./pages/login-page'));
+const SelectStaffPage = lazy(() => import('./pages/select-staff-page'));
+const HomePage = lazy(() => import('./pages/home-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const LoginPasswordPage = lazy(() => import('./settings/login-password-page'));
+const OperatePasswordPage = lazy(() => import('./settings/operate-password-page'));
+const InformationPage = lazy(() => import('./settings/information-page'));
+const NavigationPreferencePage = lazy(() => import('./settings/navigation-preference-page'));
+
+const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+
+/** Signed-in routes: wait for the first probe, send the signed-out to login with a redirect. */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const location = useLocation();
+  if (state === 'unknown') return <PageSpinner />;
+  if (state === false) return <Navigate to={loginUrl(location.pathname + location.search + location.hash)} replace />;
+  return children;
+}
+
+/** Each domain's pages, with the permission that opens them (the permission wrapper of spec 000). */
+const domainRoutes: ShellRoute[] = [...auditModule.routes];
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <ErrorPage />,
+    children: [
+      { path: '/login', element: page(<LoginPage />) },
+      {
+        path: '/select-staff',
+        element: <RequireAuth>{page(<SelectStaffPage />)}</RequireAuth>,
+      },
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <ShellLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: page(<HomePage />) },
+          { path: 'home', element: <Navigate to="/" replace /> },
+          { path: 'user/settings/loginPassword', element: page(<LoginPasswordPage />) },
+          { path: 'user/settings/operatePassword', element: page(<OperatePasswordPage />) },
+          { path: 'user/settings/information', element: page(<InformationPage />) },
+          { path: 'user/settings/navigationPreference', element: page(<NavigationPreferencePage />) },
+          ...domainRoutes.map((r) => ({
+            path: r.path.replace(/^\//, ''),
+            element: page(<RequirePermission code={r.permission}>{r.element}</RequirePermission>),
+            handle: { permission: r.permission },
+          })),
+          { path: '*', element: page(<NotFoundPage />) },
+        ],
+      },
+    ],
+  },
+]);

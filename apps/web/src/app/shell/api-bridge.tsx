@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { App as AntApp } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { installShellHandlers, request } from '../../shared/api/client';
+import { useAuth } from '../auth/auth-state';
+import { isStaffExcluded, loginUrl, staffSelectionTarget } from '../navigation';
+import { router } from '../router';
+
+export const MODAL_WIDTH = { info: 380, confirm: 480, small: 480, normal: 640, large: 800, big: 1024 } as const;
+
+/**
+ * Connects the API client to the shell: the error modal (380 wide, OK button), the re-probe, and the
+ * two redirects. Rendered once inside antd's App so the modal follows the theme.
+ */
+export function ApiBridge() {
+  const { modal } = AntApp.useApp();
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    let openModals = 0;
+    installShellHandlers({
+      reprobe: () => void auth.reprobe(),
+      sessionExpired: () => {
+        // signed in until now: the expired notice, then login; otherwise straight to login
+        if (auth.state === true) auth.expire();
+        else if (window.location.pathname !== '/login') void router.navigate(loginUrl());
+      },
+      goToLogin: () => {
+        if (window.location.pathname === '/login') return;
+        auth.set(false);
+        queryClient.clear();
+        void router.navigate(loginUrl());
+      },
+      goToStaffSelection: () => {
+        if (isStaffExcluded(window.location.pathname)) return;
+        const target = staffSelectionTarget();
+        if (target.external) window.location.assign(target.url);
+        else void router.navigate(target.url);
+      },
+      showError: (message) => {
+        // one modal at a time: a burst of failing calls should not stack dialogs
+        if (openModals > 0) return;
+        openModals++;
+        modal.error({ title: message, width: MODAL_WIDTH.info, okText: t('common.ok'), afterClose: () => openModals-- });
+      },
+    });
+    // a diagnostics hook for the console (and the e2e tests): a raw call through the same error handling
+    (window as unknown as { __ENERGY_DEBUG__: unknown }).__ENERGY_DEBUG__ = {
+      request: (method: string, url: string, body?: unknown) =>
+        request(method, url, body === undefined ? undefined : JSON.stringify(body)).catch((e: unknown) => ({ failed: String(e) })),
+    };
+  }, [auth, modal, queryClient, t]);
+  return null;
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import type { MenuNode } from '@energy/contracts';
+import { Link } from 'react-router';
+import { linkOf } from './menu-model';
+
+/** A menu item's link: in-app router link, new tab, forced full load, or outside the system. */
+export function MenuLink({ node, children, onNavigate }: { node: MenuNode; children?: ReactNode; onNavigate?: () => void }) {
+  const link = linkOf(node);
+  const label = children ?? node.name;
+  const common = { 'data-menu-key': node.key, onClick: onNavigate };
+  if (link.newTab) {
+    return (
+      <a href={link.href} target="_blank" rel="noopener noreferrer" {...common}>
+        {label}
+      </a>
+    );
+  }
+  if (link.inApp && !link.forced) {
+    return (
+      <Link to={link.href} {...common}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a href={link.href} {...common}>
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,102 @@
+import { filterMenu, type MenuNode } from '@energy/contracts';
+
+/**
+ * Menu matching of spec 000 section 2: a page is found by the first four path segments plus an
+ * optional `_key_` query parameter; selected keys use the first three segments; the top menu is
+ * keyed by the first segment; breadcrumbs link only when the path has more than four segments.
+ */
+
+export const segmentsOf = (pathname: string) => pathname.split('/').filter(Boolean);
+
+/** The matching key of a location: first four segments, plus `?_key_=` when present. */
+export function matchKeyOf(pathname: string, search = ''): string {
+  const base = '/' + segmentsOf(pathname).slice(0, 4).join('/');
+  const key = new URLSearchParams(search).get('_key_');
+  return key ? `${base}?_key_=${key}` : base;
+}
+
+/** The selected key of a location or a menu path: its first three segments. */
+export const selectedKeyOf = (pathname: string) => '/' + segmentsOf(pathname).slice(0, 3).join('/');
+
+/** The top-menu key: the first segment. */
+export const topKeyOf = (pathname: string) => segmentsOf(pathname)[0] ?? '';
+
+export interface ActiveMenu {
+  top?: MenuNode;
+  group?: MenuNode;
+  page?: MenuNode;
+}
+
+const pathOnly = (node: MenuNode) => node.path.split('?')[0] ?? node.path;
+
+/** Finds the level-one item, group and page of a location. */
+export function activeMenuOf(menu: readonly MenuNode[], pathname: string, search = ''): ActiveMenu {
+  const wanted = matchKeyOf(pathname, search);
+  const wantedBase = matchKeyOf(pathname);
+  let best: ActiveMenu = {};
+  for (const top of menu) {
+    for (const group of top.children) {
+      for (const page of group.children) {
+        if (page.jumpType === 3) continue;
+        const key = matchKeyOf(pathOnly(page), page.path.includes('?') ? page.path.slice(page.path.indexOf('?')) : '');
+        if (key === wanted) return { top, group, page };
+        // a page without _key_ still matches a location that carries one
+        if (!best.page && matchKeyOf(pathOnly(page)) === wantedBase) best = { top, group, page };
+      }
+    }
+  }
+  if (best.page) return best;
+  const top = menu.find((item) => topKeyOf(item.path) === topKeyOf(pathname));
+  return top ? { top } : {};
+}
+
+export interface MenuLink {
+  /** Router path for in-app links, absolute URL for others. */
+  href: string;
+  inApp: boolean;
+  /** openType 1: a new tab. */
+  newTab: boolean;
+  /** openType 2: a full page load even for an in-app path. */
+  forced: boolean;
+}
+
+/**
+ * Where a menu item leads: jumpType 1 within the system (its path), 2 custom within the system (its
+ * url, else its transit page), 3 outside the system (its url, else origin + path).
+ */
+export function linkOf(node: MenuNode): MenuLink {
+  const newTab = node.openType === 1;
+  const forced = node.openType === 2;
+  if (node.jumpType === 3) {
+    const href = node.url || (node.origin ? node.origin.replace(/\/$/, '') + node.path : node.path);
+    return { href, inApp: false, newTab, forced: true };
+  }
+  const href = node.jumpType === 2 ? node.url || node.transitPagePath || node.path : node.path;
+  const inApp = href.startsWith('/') && !href.startsWith('//');
+  return { href, inApp, newTab, forced: forced || !inApp };
+}
+
+export interface PermissionLists {
+  codes: readonly string[];
+  integrated: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The menu the staff sees: the navigation filtered by the permission lists (spec 000 section 6). */
+export function visibleMenu(navigation: readonly MenuNode[], perms: PermissionLists): MenuNode[] {
+  return filterMenu(navigation, { platform: new Set(perms.codes), integrated: perms.integrated });
+}
+
+/** Every level-three page the staff can open, with its group and area, for the navigation search. */
+export function searchablePages(menu: readonly MenuNode[]) {
+  return menu.flatMap((top) => top.children.flatMap((group) => group.children.map((page) => ({ top, group, page }))));
+}
+
+/** Breadcrumb items: names of area, group and page; the page links back when the path is deeper than four segments. */
+export function breadcrumbsOf(active: ActiveMenu, pathname: string) {
+  const deep = segmentsOf(pathname).length > 4;
+  const items: { title: string; href?: string }[] = [];
+  if (active.top) items.push({ title: active.top.name });
+  if (active.group) items.push({ title: active.group.name });
+  if (active.page) items.push({ title: active.page.name, href: deep ? pathOnly(active.page) : undefined });
+  return items;
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../shared/page-spinner';
+import { useHasPermission, usePermissions } from './shell-data';
+
+/** Renders its children only when the current staff has the button permission `code`. */
+export function Authorized({ code, children }: { code: string; children: ReactNode }) {
+  return useHasPermission(code) ? children : null;
+}
+
+/** The route permission wrapper: a page the staff may not open answers like a missing page. */
+export function RequirePermission({ code, children }: { code: string; children: ReactNode }) {
+  const { data, isLoading } = usePermissions();
+  const { t } = useTranslation();
+  if (isLoading) return <PageSpinner />;
+  if (!(data ?? []).includes(code)) {
+    return <Result status="403" title={t('errors.forbiddenTitle')} subTitle={t('errors.forbidden')} />;
+  }
+  return children;
+}

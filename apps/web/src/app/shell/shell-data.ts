@@ -1,0 +1,58 @@
+import { account, navigation, staff } from '@energy/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../shared/api/client';
+import { visibleMenu } from './menu-model';
+
+/** Current-user data is refreshed every 60 s (spec 000 section 9). */
+export const CURRENT_USER_REFRESH_MS = 60_000;
+
+export const shellKeys = {
+  current: ['shell', 'current'] as const,
+  profile: ['shell', 'profile'] as const,
+  staffList: ['shell', 'staff-list'] as const,
+  permissions: ['shell', 'permissions'] as const,
+  integrated: ['shell', 'integrated'] as const,
+  navigation: ['shell', 'navigation'] as const,
+};
+
+export function useCurrentUser(enabled = true) {
+  return useQuery({
+    queryKey: shellKeys.current,
+    queryFn: () => api(staff.customerUserCurrent),
+    refetchInterval: CURRENT_USER_REFRESH_MS,
+    enabled,
+  });
+}
+
+/** The person's own profile; works without a usable staff (settings pages). */
+export function useProfile() {
+  return useQuery({ queryKey: shellKeys.profile, queryFn: () => api(account.myProfile) });
+}
+
+export function useStaffList(enabled = true) {
+  return useQuery({ queryKey: shellKeys.staffList, queryFn: () => api(staff.staffList, {}), enabled });
+}
+
+export function usePermissions(enabled = true) {
+  return useQuery({ queryKey: shellKeys.permissions, queryFn: () => api(staff.staffPermission), enabled });
+}
+
+/** Is a permission code (page `p-...` or button `b-...`) granted to the current staff? */
+export function useHasPermission(code: string): boolean {
+  const { data } = usePermissions();
+  return useMemo(() => (data ?? []).includes(code), [data, code]);
+}
+
+/** The navigation filtered by the navigation and permission lists. */
+export function useMenu(enabled = true) {
+  const nav = useQuery({ queryKey: shellKeys.navigation, queryFn: () => api(navigation.navigationList), enabled });
+  const perms = usePermissions(enabled);
+  const integrated = useQuery({ queryKey: shellKeys.integrated, queryFn: () => api(staff.staffIntegratedPermission), enabled });
+  const menu = useMemo(
+    () =>
+      nav.data && perms.data && integrated.data ? visibleMenu(nav.data, { codes: perms.data, integrated: integrated.data }) : undefined,
+    [nav.data, perms.data, integrated.data],
+  );
+  return { menu, isLoading: nav.isLoading || perms.isLoading || integrated.isLoading };
+}

@@ -1,0 +1,70 @@
+import { useEffect, useMemo } from 'react';
+import { Breadcrumb, Layout, theme as antdTheme } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router';
+import type { CurrentUser } from '@energy/contracts';
+import { PageSpinner } from '../../shared/page-spinner';
+import { isStaffExcluded } from '../navigation';
+import { AppHeader } from './header';
+import { activeMenuOf, breadcrumbsOf } from './menu-model';
+import { useCurrentUser, useMenu } from './shell-data';
+import { AppSider } from './sider';
+import { useTranslation } from 'react-i18next';
+
+const DEFAULT_SLOGAN = 'Industrial Internet Platform';
+
+/** The browser tab title and favicon from the staff's platform settings. */
+function usePlatformTab(current: CurrentUser | undefined, pageName: string | undefined) {
+  useEffect(() => {
+    const platform = current?.staff.platformName || current?.staff.platformSloganName || DEFAULT_SLOGAN;
+    document.title = pageName ? `${pageName} - ${platform}` : platform;
+    const icon = current?.staff.iconUrl;
+    if (!icon) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = icon;
+  }, [current, pageName]);
+}
+
+/** Header, sider and content of every signed-in page. */
+export function ShellLayout() {
+  const location = useLocation();
+  const excluded = isStaffExcluded(location.pathname);
+  const current = useCurrentUser();
+  const hasStaff = current.isSuccess;
+  const { menu } = useMenu(hasStaff);
+  const active = useMemo(() => activeMenuOf(menu ?? [], location.pathname, location.search), [menu, location.pathname, location.search]);
+  const crumbs = breadcrumbsOf(active, location.pathname);
+  const { token } = antdTheme.useToken();
+  const { t } = useTranslation();
+  usePlatformTab(current.data, active.page?.name);
+
+  // without a usable staff only the settings pages render (the API client sends the rest to staff selection)
+  if (current.isLoading || (!hasStaff && !excluded)) return <PageSpinner />;
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader current={current.data} menu={menu ?? []} active={active} />
+      <Layout hasSider>
+        {hasStaff && active.top && <AppSider top={active.top} preference={current.data!.customerUser.navigationPreference} />}
+        <Layout.Content style={{ padding: '12px 20px 24px', minWidth: 0 }}>
+          {crumbs.length > 0 && (
+            <Breadcrumb
+              style={{ marginBottom: 12 }}
+              items={[
+                { title: <Link to="/">{t('breadcrumb.home')}</Link> },
+                ...crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title })),
+              ]}
+            />
+          )}
+          <div style={{ background: 'transparent', color: token.colorText }}>
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

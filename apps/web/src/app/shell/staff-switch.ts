@@ -1,0 +1,58 @@
+import { staff } from '@energy/contracts';
+import { App as AntApp } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../shared/api/client';
+import { MODAL_WIDTH } from './api-bridge';
+
+type StaffEntry = { id: number; staffCode: string; tenantName: string };
+
+/**
+ * The staff switch of spec 000 section 4: check the target, confirm (unless the person is choosing on
+ * the selection page), switch, refresh the current-user data, reload the app home. A 412 or 403 from
+ * the check or the switch opens the disabled-or-frozen dialog; confirming it resets and goes home.
+ */
+export function useStaffSwitch() {
+  const { modal } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+
+  const unusable = () =>
+    modal.warning({
+      title: t('errors.staffUnusableTitle'),
+      content: t('errors.staffUnusable'),
+      width: MODAL_WIDTH.info,
+      okText: t('common.ok'),
+      onOk: () => {
+        queryClient.removeQueries();
+        window.location.assign('/');
+      },
+    });
+
+  const run = async (entry: StaffEntry, opts: { confirm: boolean; home: string }) => {
+    const guarded = async <T>(call: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        return await call();
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 412 || error.status === 403)) unusable();
+        else if (error instanceof ApiError) modal.error({ title: error.message, width: MODAL_WIDTH.info, okText: t('common.ok') });
+        return undefined;
+      }
+    };
+    if (!(await guarded(() => api(staff.staffCheck, { id: entry.id }, { quiet: true })))) return;
+    if (opts.confirm) {
+      const ok = await modal.confirm({
+        title: t('staff.switchTitle'),
+        content: t('staff.switchConfirm', { code: entry.staffCode, tenant: entry.tenantName }),
+        width: MODAL_WIDTH.confirm,
+        okText: t('common.ok'),
+        cancelText: t('common.cancel'),
+      });
+      if (!ok) return;
+    }
+    if (!(await guarded(() => api(staff.staffSwitch, { staffId: entry.id }, { quiet: true })))) return;
+    await queryClient.invalidateQueries();
+    window.location.assign(opts.home);
+  };
+  return run;
+}

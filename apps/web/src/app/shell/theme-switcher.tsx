@@ -1,0 +1,27 @@
+import { Button, Dropdown } from 'antd';
+import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useTheme } from '../../shared/theme/theme-context';
+import { SWITCHABLE_THEMES } from '../../shared/theme/themes';
+
+/** Dark, light and yellow-light (spec 000); sapphire and juntong come from the cookie or the window setting. */
+export function ThemeSwitcher() {
+  const { theme, setTheme } = useTheme();
+  const { t } = useTranslation();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectedKeys: [theme],
+        items: SWITCHABLE_THEMES.map((name) => ({
+          key: name,
+          label: <span data-testid={`theme-${name}`}>{t(`themes.${name}`)}</span>,
+          icon: theme === name ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+        })),
+        onClick: ({ key }) => setTheme(key as (typeof SWITCHABLE_THEMES)[number]),
+      }}
+    >
+      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('header.theme')} data-testid="theme-switcher" />
+    </Dropdown>
+  );
+}

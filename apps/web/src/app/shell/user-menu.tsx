@@ -1,0 +1,62 @@
+import { Avatar, Dropdown, Typography } from 'antd';
+import { GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import type { CurrentUser } from '@energy/contracts';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, setLanguage, type Language } from '../../shared/i18n';
+import { useProfile } from './shell-data';
+import { useLogout } from './use-logout';
+
+export const SETTINGS_PAGES = [
+  { key: 'loginPassword', path: '/user/settings/loginPassword' },
+  { key: 'operatePassword', path: '/user/settings/operatePassword' },
+  { key: 'information', path: '/user/settings/information' },
+  { key: 'navigationPreference', path: '/user/settings/navigationPreference' },
+] as const;
+
+/** The person's menu: the four settings pages, the language, logout. */
+export function UserMenu({ current }: { current: CurrentUser | undefined }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  // without a usable staff the current context is missing; the profile still works
+  const profile = useProfile();
+  const person = current?.customerUser ?? profile.data;
+  if (!person) return null;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'settings',
+            type: 'group',
+            label: t('header.settings'),
+            children: SETTINGS_PAGES.map((p) => ({ key: p.path, icon: <SettingOutlined />, label: t(`settings.${p.key}`) })),
+          },
+          { type: 'divider' },
+          {
+            key: 'lang',
+            icon: <GlobalOutlined />,
+            label: t('header.language'),
+            children: LANGUAGES.map((l) => ({ key: `lang:${l.key}`, label: l.label, disabled: i18n.language === l.key })),
+          },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('header.logout')}</span>, danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'logout') void logout();
+          else if (key.startsWith('lang:')) setLanguage(key.slice(5) as Language);
+          else void navigate(key);
+        },
+      }}
+    >
+      <span data-testid="user-menu" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+        <Avatar size={28} src={person.headPicUrl ?? undefined} icon={<UserOutlined />} alt={person.name} />
+        <Typography.Text style={{ maxWidth: 96 }} ellipsis className="header-user-name">
+          {person.name}
+        </Typography.Text>
+      </span>
+    </Dropdown>
+  );
+}

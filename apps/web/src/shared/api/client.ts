@@ -1,0 +1,150 @@
+import type { EndpointDef, InputOf } from '@energy/contracts';
+import type { z } from 'zod';
+import { readCookie } from '../cookies';
+import { i18n } from '../i18n';
+
+/**
+ * The one API client of the web app. It applies spec 000 section 8 to every answer, so pages only
+ * call `api(contract, input)` and use the data; they handle no error themselves.
+ */
+
+/** An HTTP error (status, errorType, errorMessage) or an envelope error (code, message). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: 'http' | 'envelope' | 'network',
+    readonly status: number,
+    readonly code: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the shell does with an answer; installed by the shell at start (see app/shell/api-bridge.tsx). */
+export interface ShellHandlers {
+  reprobe(): void;
+  /** 50002: the session expired. */
+  sessionExpired(): void;
+  /** 411: sign in again. */
+  goToLogin(): void;
+  goToStaffSelection(): void;
+  showError(message: string): void;
+}
+
+let handlers: ShellHandlers = {
+  reprobe: () => undefined,
+  sessionExpired: () => undefined,
+  goToLogin: () => undefined,
+  goToStaffSelection: () => undefined,
+  showError: (message) => console.error(message),
+};
+
+export function installShellHandlers(next: ShellHandlers) {
+  handlers = next;
+}
+
+export interface CallOptions {
+  /**
+   * The caller shows the failure itself (sign-in form, staff check/switch dialog): no modal, no
+   * navigation. The error is still thrown.
+   */
+  quiet?: boolean;
+}
+
+const unknownError = () => i18n.t('errors.unknown');
+const requestFailed = () => i18n.t('errors.requestFailed');
+
+/** Splits the merged input into path, query and body as the contract declares them. */
+function buildRequest(def: EndpointDef, input: Record<string, unknown> = {}) {
+  const rest: Record<string, unknown> = { ...input };
+  const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  const queryKeys = def.query ? Object.keys((def.query as z.ZodObject).shape ?? {}) : [];
+  const params = new URLSearchParams();
+  const toQuery = def.method === 'GET' ? Object.keys(rest) : queryKeys;
+  for (const key of toQuery) {
+    const value = rest[key];
+    delete rest[key];
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const url = params.size > 0 ? `${path}?${params}` : path;
+  const hasBody = def.method !== 'GET' && def.bodyKind !== 'none';
+  return { url, body: hasBody ? JSON.stringify(rest) : undefined };
+}
+
+/** Applies the error catalogue; returns the error to throw. */
+function handleFailure(status: number, code: number | null, serverMessage: string | undefined, opts: CallOptions): ApiError {
+  const kind = code === null ? 'http' : 'envelope';
+  const message = serverMessage?.trim() || (status >= 500 ? unknownError() : requestFailed());
+  const error = new ApiError(kind, status, code, message);
+  if (opts.quiet) return error;
+  if (code === 50002) {
+    handlers.sessionExpired();
+  } else if (status === 411) {
+    handlers.goToLogin();
+  } else if (status === 412) {
+    handlers.goToStaffSelection();
+  } else if (status === 401) {
+    handlers.reprobe();
+  } else if (status === 403) {
+    // a refused permission keeps the session: re-probe, and say what was refused
+    handlers.reprobe();
+    handlers.showError(message);
+  } else {
+    // 400, 404, 429, 5xx, envelope codes 40000..69999 and -10000: the modal with the server message
+    handlers.showError(message);
+  }
+  return error;
+}
+
+/** Sends one raw request through the shell's error handling; used by `api` and the diagnostics hook. */
+export async function request<T>(method: string, url: string, body?: string, opts: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { jwtToken: readCookie('jwtToken') ?? '' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, credentials: 'include' });
+  } catch {
+    const error = new ApiError('network', 0, null, requestFailed());
+    if (!opts.quiet) handlers.showError(error.message);
+    throw error;
+  }
+  const envelope = (await res.json().catch(() => null)) as { code?: unknown; data?: unknown; msg?: unknown; message?: unknown } | null;
+  const code = envelope && typeof envelope.code === 'number' ? envelope.code : null;
+  const msg = envelope
+    ? typeof envelope.msg === 'string'
+      ? envelope.msg
+      : typeof envelope.message === 'string'
+        ? envelope.message
+        : undefined
+    : undefined;
+  if (!res.ok || (code !== null && code !== 0)) throw handleFailure(res.status, code, msg, opts);
+  if (code === null) throw handleFailure(500, null, undefined, opts);
+  return envelope!.data as T;
+}
+
+/** Calls one endpoint of the contracts and returns its data. */
+export function api<E extends EndpointDef>(def: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<z.infer<E['output']>> {
+  const { url, body } = buildRequest(def, input as Record<string, unknown> | undefined);
+  return request(def.method, url, body, opts);
+}
+
+/** Uploads one file (multipart field `file`) and returns the server's description of it. */
+export async function upload(url: string, file: File): Promise<{ key: string; url: string; name: string }> {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch(url, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { jwtToken: readCookie('jwtToken') ?? '' },
+  }).catch(() => null);
+  const envelope = res
+    ? ((await res.json().catch(() => null)) as { code: number; data: { key: string; url: string; name: string } } | null)
+    : null;
+  if (!res || !res.ok || !envelope || envelope.code !== 0) throw new ApiError('http', res?.status ?? 0, envelope?.code ?? null, file.name);
+  return envelope.data;
+}

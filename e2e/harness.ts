@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../apps/server/test/helpers.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
+
+/**
+ * The e2e harness: the real server (built web app, PGlite in memory, demo data) on an ephemeral port,
+ * and Debian's Chromium driven by playwright-core. A few routes that only tests register make the
+ * server answer the error classes no real call produces on demand (500, 411, -10000).
+ */
+export const WEB_DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  server: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** Runs SQL on the server's database as the owner (to expire a session, disable a staff...). */
+  exec(query: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error(`Build the web app first (npm run build -w apps/web): ${WEB_DIST} is empty`);
+  const server = await createTestApp('pglite', { webDist: WEB_DIST });
+  const app = server.app;
+  app.post('/api/v2/test/fault', async () => {
+    throw new Error('a fault the e2e test asked for');
+  });
+  app.post('/api/v2/test/status-411', async (_req, reply) => reply.code(411).send({ code: 41100, data: null, msg: 'Length required' }));
+  app.post('/api/v2/test/business-failure', async (_req, reply) =>
+    reply.code(400).send({ code: -10000, data: null, msg: 'The business rule refused it' }),
+  );
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    server,
+    baseUrl: address,
+    browser,
+    exec: async (query) => {
+      await server.database.system.execute(sql.raw(query));
+    },
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** A fresh browser context (own cookies) and page, 1440×900. */
+export async function newPage(h: Harness, init?: (ctx: BrowserContext) => Promise<void>): Promise<Page> {
+  const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport: { width: 1440, height: 900 } });
+  if (init) await init(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+  return page;
+}
+
+/** Signs in through the login page and waits for the page that follows. */
+export async function signInAs(page: Page, username: string, redirect = '/') {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}

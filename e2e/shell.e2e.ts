@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+const THEMES = ['dark', 'light', 'yellow-light', 'sapphire', 'juntong'] as const;
+
+async function openPanel(page: Page, key: string) {
+  await page.locator(`[data-testid="top-menu-item"][data-key="${key}"]`).hover();
+  const panel = page.getByTestId('menu-panel').filter({ visible: true });
+  await panel.waitFor();
+  return panel;
+}
+
+describe('sign-in, menu and staff switching', () => {
+  it('alice sees the switcher, switches tenant, and the menu follows the role', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice');
+    await page.getByTestId('home-page').waitFor();
+    // accounts in two tenants: the tenant name is shown, truncated at 150 px
+    const tenant = page.getByTestId('staff-tenant');
+    await expect.poll(() => tenant.textContent()).toBe('Sunrise Manufacturing');
+    expect((await tenant.boundingBox())!.width).toBeLessThanOrEqual(150);
+    expect(await page.title()).toBe('Sunrise Energy Cloud');
+
+    // Sunrise: tenant administrator, sees the integrated app link of the settings panel
+    let panel = await openPanel(page, 'settings');
+    await panel.getByText('Carbon report').waitFor();
+    await page.waitForTimeout(400); // the opening animation
+    const box = (await panel.boundingBox())!;
+    expect(box.width).toBe(920);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    await page.screenshot({ path: `${SCREENSHOTS}/dropdown-panel.png` });
+    const adminLinks = await panel.locator('a').count();
+    await page.mouse.move(700, 600);
+
+    await page.getByTestId('staff-switcher').getByRole('button', { name: 'switch' }).click();
+    await page.getByTestId('staff-select').waitFor();
+    await page.locator('.ant-select-item-option', { hasText: 'HB-ALICE' }).click();
+    await page.getByRole('dialog').getByText('Switch to HB-ALICE (Harbor Logistics)?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${h.baseUrl}/`);
+    await expect.poll(() => page.getByTestId('staff-tenant').textContent()).toBe('Harbor Logistics');
+
+    // Harbor: operator, without the integrated app's permission
+    panel = await openPanel(page, 'settings');
+    expect(await panel.getByText('Carbon report').count()).toBe(0);
+    expect(await panel.locator('a').count()).toBeLessThan(adminLinks);
+    await page.mouse.move(700, 600);
+
+    // and back, so the next sign-in starts in Sunrise again (the last used staff is kept)
+    await page.getByTestId('staff-switcher').getByRole('button', { name: 'switch' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'SR-ALICE' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('staff-tenant').textContent()).toBe('Sunrise Manufacturing');
+    await page.context().close();
+  });
+
+  it('bob sees no button that needs a button permission; alice does', async () => {
+    const bob = await newPage(h);
+    await signInAs(bob, 'bob', '/settings/platform/audit');
+    await bob.locator('.ant-table').waitFor();
+    await bob.getByText('Audit log', { exact: true }).first().waitFor();
+    expect(await bob.getByTestId('audit-export').count()).toBe(0);
+    // and the server refuses the call behind it: 403, the modal names the permission, the session stays
+    await bob.evaluate(() => (window as any).__ENERGY_DEBUG__.request('POST', '/api/v2/platform-public/audit-log/export', {}));
+    await bob.locator('.ant-modal-confirm-error .ant-modal-confirm-title').getByText('b-audit-export').waitFor();
+    await bob.getByRole('button', { name: 'OK' }).click();
+    expect(new URL(bob.url()).pathname).toBe('/settings/platform/audit');
+    await bob.context().close();
+
+    const alice = await newPage(h);
+    await signInAs(alice, 'alice', '/settings/platform/audit');
+    await alice.getByTestId('audit-export').waitFor();
+    await alice.context().close();
+  });
+
+  it('carol lands on staff selection and can select nothing', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'carol', '/pv/monitor/noticeboard');
+    await page.waitForURL(/\/select-staff\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/pv/monitor/noticeboard');
+    const rows = page.getByTestId('staff-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const buttons = page.getByTestId('staff-table').getByRole('button', { name: 'Select' });
+    expect(await buttons.count()).toBe(2);
+    for (const b of await buttons.all()) expect(await b.isDisabled()).toBe(true);
+    expect(await page.getByText('Disabled').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Frozen').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('a staff disabled after the page loaded gets the disabled-or-frozen dialog on switching', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice');
+    await page.getByTestId('staff-switcher').waitFor();
+    await h.exec(`update staff set status = 1 where staff_code = 'HB-ALICE'`);
+    try {
+      await page.getByTestId('staff-switcher').getByRole('button', { name: 'switch' }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'HB-ALICE' }).click();
+      await page.getByText('The staff account is disabled or frozen.').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.waitForURL(`${h.baseUrl}/`);
+    } finally {
+      await h.exec(`update staff set status = 0 where staff_code = 'HB-ALICE'`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('sessions and errors (spec 000 section 8), with real server answers', () => {
+  it('an expired session shows the message and returns to login with the redirect', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob', '/settings/platform/audit');
+    await page.locator('.ant-table').waitFor();
+    await h.exec(
+      `update session set expires_at = now() - interval '1 minute' where muid = (select muid from customer_user where username = 'bob')`,
+    );
+    // the next call answers 50002; the tab coming back into view re-checks as well
+    await page.evaluate(() => (window as any).__ENERGY_DEBUG__.request('POST', '/api/v2/platform-public/staff/permission'));
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/settings/platform/audit');
+    await page.getByText('Your login has expired, please refresh the page to log in again').waitFor();
+    await page.context().close();
+  });
+
+  it('a session that ends elsewhere is found by the re-probe after a 401', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob');
+    await page.getByTestId('home-page').waitFor();
+    await h.exec(`delete from session where muid = (select muid from customer_user where username = 'bob')`);
+    await page.evaluate(() => (window as any).__ENERGY_DEBUG__.request('POST', '/api/v2/platform-public/staff/permission'));
+    await page.getByText('Your login has expired, please refresh the page to log in again').waitFor();
+    await page.waitForURL(/\/login\?redirect=%2F/);
+    await page.context().close();
+  });
+
+  it('400, 404, 500 and -10000 open the modal with the server message', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob');
+    await page.getByTestId('home-page').waitFor();
+    const cases: [string, unknown, string][] = [
+      ['/api/v2/platform-public/customer-user/password/update', { oldPassword: 'wrong-one', newPassword: 'another1pass' }, 'incorrect'],
+      ['/api/v2/no/such/call', {}, 'No such call'],
+      ['/api/v2/test/fault', {}, 'unknown error, please contact the administrator'],
+      ['/api/v2/test/business-failure', {}, 'The business rule refused it'],
+    ];
+    for (const [url, body, text] of cases) {
+      await page.evaluate(([u, b]) => (window as any).__ENERGY_DEBUG__.request('POST', u, b), [url, body] as const);
+      const modal = page.locator('.ant-modal-confirm-error');
+      await modal.locator('.ant-modal-confirm-title').getByText(text).waitFor();
+      expect((await modal.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!.width).toBeLessThanOrEqual(380);
+      await page.getByRole('button', { name: 'OK' }).click();
+      await modal.waitFor({ state: 'detached' });
+    }
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('412 goes to staff selection and 411 to login, each with the redirect', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob', '/settings/platform/audit');
+    await page.locator('.ant-table').waitFor();
+    await h.exec(`update staff set status = 2 where staff_code = 'SR-BOB'`);
+    try {
+      await page.evaluate(() => (window as any).__ENERGY_DEBUG__.request('POST', '/api/v2/platform-public/staff/permission'));
+      await page.waitForURL(/\/select-staff\?redirect=%2Fsettings%2Fplatform%2Faudit/);
+    } finally {
+      await h.exec(`update staff set status = 0 where staff_code = 'SR-BOB'`);
+    }
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    await page.evaluate(() => (window as any).__ENERGY_DEBUG__.request('POST', '/api/v2/test/status-411'));
+    await page.waitForURL(/\/login\?redirect=%2F/);
+    await page.context().close();
+  });
+
+  it('unknown paths get the not-found page inside the shell', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob', '/no/such/page');
+    await page.getByText('There is no page at /no/such/page').waitFor();
+    expect(await page.getByTestId('top-menu-item').count()).toBeGreaterThan(3);
+    await page.context().close();
+  });
+});
+
+describe('sider and themes', () => {
+  it('the sider collapses after 2 s in AUTO, and obeys OPEN and HIDE', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice', '/settings/platform/audit');
+    const sider = page.getByTestId('sider');
+    await sider.waitFor();
+    await page.mouse.move(900, 500);
+    expect(await sider.getAttribute('data-collapsed')).toBe('0');
+    await page.waitForTimeout(2600);
+    expect(await sider.getAttribute('data-collapsed')).toBe('1');
+    // hover on the handle expands it
+    await page.getByTestId('sider-handle').hover();
+    await expect.poll(() => sider.getAttribute('data-collapsed')).toBe('0');
+
+    await page.goto('/user/settings/navigationPreference');
+    await page.getByText('Open: always expanded').click();
+    await page.getByText('Navigation preference saved.').waitFor();
+    await page.goto('/settings/platform/audit');
+    await sider.waitFor();
+    await page.mouse.move(900, 500);
+    await page.waitForTimeout(2600);
+    expect(await sider.getAttribute('data-collapsed')).toBe('0');
+    expect(await page.getByTestId('sider-handle').count()).toBe(0);
+
+    await page.goto('/user/settings/navigationPreference');
+    await page.getByText('Hide: no side menu').click();
+    await page.getByText('Navigation preference saved.').waitFor();
+    await page.goto('/settings/platform/audit');
+    await page.locator('.ant-table').waitFor();
+    expect(await page.getByTestId('sider').count()).toBe(0);
+
+    await page.goto('/user/settings/navigationPreference');
+    await page.getByText('Auto: collapses after 2 seconds').click();
+    await page.getByText('Navigation preference saved.').waitFor();
+    await page.context().close();
+  });
+
+  it('the mxTheme cookie and all five themes apply; a window-provided theme wins', async () => {
+    const backgrounds = new Set<string>();
+    for (const theme of THEMES) {
+      const page = await newPage(h, (ctx) => ctx.addCookies([{ name: 'mxTheme', value: theme, url: h.baseUrl }]));
+      await signInAs(page, 'alice');
+      await page.getByTestId('home-page').waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      backgrounds.add(
+        await page
+          .locator('.ant-layout')
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      );
+      await page.mouse.move(5, 890);
+      await page.screenshot({ path: `${SCREENSHOTS}/home-${theme}.png` });
+      await page.context().close();
+    }
+    expect(backgrounds.size).toBe(5);
+
+    // no cookie: dark; the switcher writes the cookie
+    const page = await newPage(h);
+    await signInAs(page, 'alice');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByTestId('theme-switcher').click();
+    await page.getByTestId('theme-light').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'mxTheme')?.value).toBe('light');
+    await page.context().close();
+
+    const framed = await newPage(h, async (ctx) => {
+      await ctx.addCookies([{ name: 'mxTheme', value: 'light', url: h.baseUrl }]);
+      await ctx.addInitScript(() => {
+        (window as any).__ENERGY_SETTINGS__ = { theme: 'sapphire' };
+      });
+    });
+    await signInAs(framed, 'alice');
+    expect(await framed.evaluate(() => document.documentElement.dataset.theme)).toBe('sapphire');
+    await framed.context().close();
+  });
+
+  it('the language is chosen in the user menu and kept in the lang cookie', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'bob');
+    await page.getByTestId('user-menu').click();
+    // the language submenu opens on hover
+    await page.getByRole('menuitem', { name: 'Language' }).hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByText('您的功能区').waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+    await page.reload();
+    await page.getByText('您的功能区').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // one browser at a time: the machine has two cores and the server runs in the same process
+    fileParallelism: false,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '../test-results/e2e.json' }]] : ['default'],
+  },
+});
