@@ -29,19 +29,30 @@ export interface ActiveMenu {
 
 const pathOnly = (node: MenuNode) => node.path.split('?')[0] ?? node.path;
 
-/** Finds the level-one item, group and page of a location. */
+/**
+ * Finds the level-one item, group and page of a location: the page whose path (up to four segments)
+ * is the longest segment prefix of the location's first four segments; a page with `_key_` matches only
+ * that key, and wins over a page without one.
+ */
 export function activeMenuOf(menu: readonly MenuNode[], pathname: string, search = ''): ActiveMenu {
-  const wanted = matchKeyOf(pathname, search);
-  const wantedBase = matchKeyOf(pathname);
+  const location = segmentsOf(pathname).slice(0, 4);
+  const locationKey = new URLSearchParams(search).get('_key_');
   let best: ActiveMenu = {};
+  let bestScore = 0;
   for (const top of menu) {
     for (const group of top.children) {
       for (const page of group.children) {
         if (page.jumpType === 3) continue;
-        const key = matchKeyOf(pathOnly(page), page.path.includes('?') ? page.path.slice(page.path.indexOf('?')) : '');
-        if (key === wanted) return { top, group, page };
-        // a page without _key_ still matches a location that carries one
-        if (!best.page && matchKeyOf(pathOnly(page)) === wantedBase) best = { top, group, page };
+        const query = page.path.includes('?') ? page.path.slice(page.path.indexOf('?')) : '';
+        const pageKey = new URLSearchParams(query).get('_key_');
+        const segments = segmentsOf(pathOnly(page)).slice(0, 4);
+        if (segments.length === 0 || !segments.every((seg, i) => location[i] === seg)) continue;
+        if (pageKey !== null && pageKey !== locationKey) continue;
+        const score = segments.length * 2 + (pageKey !== null ? 1 : 0);
+        if (score > bestScore) {
+          best = { top, group, page };
+          bestScore = score;
+        }
       }
     }
   }

@@ -1,0 +1,107 @@
+import type { MenuNode } from '@energy/contracts';
+import { describe, expect, it } from 'vitest';
+import { activeMenuOf, breadcrumbsOf, linkOf, matchKeyOf, selectedKeyOf, topKeyOf, visibleMenu } from './menu-model';
+
+let nextId = 1;
+const node = (level: 1 | 2 | 3, name: string, path: string, extra: Partial<MenuNode> = {}, children: MenuNode[] = []): MenuNode => ({
+  currentId: nextId++,
+  parentId: null,
+  rootId: 1,
+  level,
+  name,
+  path,
+  moduleOrigin: null,
+  moduleOriginId: null,
+  jumpType: 1,
+  openType: 0,
+  weighting: 0,
+  key: name.toLowerCase().replace(/\s+/g, '-'),
+  url: null,
+  origin: null,
+  permissionType: level === 3 ? 2 : 0,
+  permissionCode: level === 3 ? `p-${name.toLowerCase().replace(/\s+/g, '-')}` : null,
+  integratedAppId: null,
+  transitPagePath: null,
+  children,
+  ...extra,
+});
+
+const overview = node(3, 'Overview', '/bsa/monitor/overview');
+const daily = node(3, 'Daily', '/bsa/report/view?_key_=daily');
+const monthly = node(3, 'Monthly', '/bsa/report/view?_key_=monthly');
+const carbon = node(3, 'Carbon', '/carbon/report', {
+  jumpType: 3,
+  openType: 1,
+  origin: 'https://carbon.example.com',
+  permissionType: 1,
+  integratedAppId: 101,
+  permissionCode: 'ia-carbon',
+});
+const menu = [
+  node(1, 'Storage', '/bsa', {}, [
+    node(2, 'Monitoring', '/bsa/monitor', {}, [overview]),
+    node(2, 'Reports', '/bsa/report', {}, [daily, monthly]),
+  ]),
+  node(1, 'Settings', '/settings', {}, [node(2, 'Apps', '/settings/apps', {}, [carbon])]),
+];
+
+describe('menu matching (spec 000 section 2)', () => {
+  it('keys a location by its first four segments and _key_', () => {
+    expect(matchKeyOf('/a/b/c/d/e/f')).toBe('/a/b/c/d');
+    expect(matchKeyOf('/a/b', '?_key_=x&y=1')).toBe('/a/b?_key_=x');
+    expect(selectedKeyOf('/a/b/c/d/e')).toBe('/a/b/c');
+    expect(topKeyOf('/bsa/monitor/overview')).toBe('bsa');
+  });
+
+  it('finds area, group and page, telling pages apart by _key_', () => {
+    expect(activeMenuOf(menu, '/bsa/monitor/overview').page).toBe(overview);
+    expect(activeMenuOf(menu, '/bsa/report/view', '?_key_=monthly').page).toBe(monthly);
+    expect(activeMenuOf(menu, '/bsa/report/view', '?_key_=daily').page).toBe(daily);
+    // deeper paths match on their first four segments; an unknown page still finds its area
+    expect(activeMenuOf(menu, '/bsa/monitor/overview/station/7').page).toBe(overview);
+    const unknown = activeMenuOf(menu, '/bsa/nothing/here');
+    expect(unknown.page).toBeUndefined();
+    expect(unknown.top?.name).toBe('Storage');
+    expect(activeMenuOf(menu, '/user/settings/information')).toEqual({});
+  });
+
+  it('links the page crumb only when the path is deeper than four segments', () => {
+    expect(breadcrumbsOf(activeMenuOf(menu, '/bsa/monitor/overview'), '/bsa/monitor/overview')).toEqual([
+      { title: 'Storage' },
+      { title: 'Monitoring' },
+      { title: 'Overview', href: undefined },
+    ]);
+    const deep = '/bsa/monitor/overview/station/7';
+    expect(breadcrumbsOf(activeMenuOf(menu, deep), deep)[2]).toEqual({ title: 'Overview', href: '/bsa/monitor/overview' });
+  });
+});
+
+describe('links by jumpType and openType', () => {
+  it('within the system: router links, a new tab, or a forced load', () => {
+    expect(linkOf(overview)).toEqual({ href: '/bsa/monitor/overview', inApp: true, newTab: false, forced: false });
+    expect(linkOf({ ...overview, openType: 1 })).toMatchObject({ newTab: true });
+    expect(linkOf({ ...overview, openType: 2 })).toMatchObject({ inApp: true, forced: true });
+  });
+  it('custom within the system uses its url, else its transit page', () => {
+    expect(linkOf({ ...overview, jumpType: 2, url: '/bsa/custom' }).href).toBe('/bsa/custom');
+    expect(linkOf({ ...overview, jumpType: 2, transitPagePath: '/transit' }).href).toBe('/transit');
+  });
+  it('outside the system: its url, else origin and path, always a full load', () => {
+    expect(linkOf(carbon)).toEqual({ href: 'https://carbon.example.com/carbon/report', inApp: false, newTab: true, forced: true });
+    expect(linkOf({ ...carbon, url: 'https://x.example.com/a', openType: 0 })).toMatchObject({
+      href: 'https://x.example.com/a',
+      newTab: false,
+    });
+  });
+});
+
+describe('visibility (spec 000 section 6)', () => {
+  it('keeps pages by code, integrated pages by the app permission map, and every level one and two item', () => {
+    const shown = visibleMenu(menu, { codes: ['p-overview'], integrated: {} });
+    expect(shown[0]!.children[0]!.children.map((p) => p.name)).toEqual(['Overview']);
+    expect(shown[0]!.children[1]!.children).toEqual([]);
+    expect(shown[1]!.children[0]!.children).toEqual([]);
+    const withApp = visibleMenu(menu, { codes: [], integrated: { '101': ['ia-carbon'] } });
+    expect(withApp[1]!.children[0]!.children.map((p) => p.name)).toEqual(['Carbon']);
+  });
+});
