@@ -334,7 +334,12 @@ export const AREAS: AreaDef[] = [
             path: '/settings/platform/basic',
             buttons: [{ code: 'b-platform-edit', name: 'Edit platform settings' }],
           },
-          { key: 'audit', name: 'Audit log', path: '/settings/platform/audit', buttons: [{ code: 'b-audit-export', name: 'Export audit log' }] },
+          {
+            key: 'audit',
+            name: 'Audit log',
+            path: '/settings/platform/audit',
+            buttons: [{ code: 'b-audit-export', name: 'Export audit log' }],
+          },
         ],
       },
       {
