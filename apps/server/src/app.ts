@@ -10,6 +10,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createServices, domainRoutes, type Services } from './domains/index.js';
+import { TelemetryIngest } from './domains/telemetry/ingest/ingest.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { createRegistry } from './plugins/registry.js';
@@ -17,6 +18,8 @@ import { createRegistry } from './plugins/registry.js';
 export interface App {
   app: FastifyInstance;
   services: Services;
+  /** The telemetry ingest (MQTT broker, batch writer, retention); stopped by `app.close()`. */
+  ingest: TelemetryIngest;
 }
 
 /** Builds the whole server: parsers, OpenAPI, every domain's routes, and the web app when built. */
@@ -73,7 +76,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit });
   for (const register of domainRoutes) register(route, services);
 
-  return { app, services };
+  // Background work for every tenant, on the owner connection (docs/devices.md): started last, so a
+  // failure to start it leaves nothing behind but the app, which the caller closes.
+  const ingest = new TelemetryIngest(database.system, config.ingest, services.devices, app.log);
+  app.addHook('onClose', () => ingest.stop());
+  await ingest.start();
+
+  return { app, services, ingest };
 }
 
 /**

@@ -17,6 +17,30 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string;
+  ingest: IngestConfig;
+}
+
+/** Telemetry ingest over MQTT, rollups and retention (docs/devices.md). */
+export interface IngestConfig {
+  /** Off only where no broker is wanted (MQTT_ENABLED=0). */
+  enabled: boolean;
+  /** Port of the embedded broker (the next free one when taken; 0 = any free port). */
+  mqttPort: number;
+  mqttHost: string;
+  /** An external broker: the server connects to it as a client instead of embedding one. */
+  mqttUrl: string | undefined;
+  /** Prepended to every topic (tests on a shared broker use a unique one). */
+  topicPrefix: string;
+  /** Client id of the platform's persistent session on an external broker. */
+  clientId: string;
+  /** An idle writer waits this long (ms) for more before writing; a batch also goes at this many points. */
+  flushMs: number;
+  flushPoints: number;
+  /** Raw readings older than this are deleted (rollups are kept); readings older than it are refused. */
+  rawRetentionDays: number;
+  retentionIntervalMinutes: number;
+  /** Fastest plausible growth of an energy counter, kW, for devices without a rated power. */
+  counterMaxKw: number;
 }
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -42,6 +66,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    ingest: {
+      enabled: env.MQTT_ENABLED !== '0',
+      mqttPort: int(env.MQTT_PORT, 1883),
+      mqttHost: env.MQTT_HOST ?? '0.0.0.0',
+      mqttUrl: env.MQTT_URL || undefined,
+      topicPrefix: env.MQTT_TOPIC_PREFIX ?? '',
+      clientId: env.MQTT_CLIENT_ID ?? 'energy-platform-ingest',
+      flushMs: int(env.INGEST_FLUSH_MS, 5),
+      flushPoints: int(env.INGEST_FLUSH_POINTS, 5000),
+      rawRetentionDays: int(env.RAW_RETENTION_DAYS, 400),
+      retentionIntervalMinutes: int(env.RETENTION_INTERVAL_MINUTES, 60),
+      counterMaxKw: int(env.COUNTER_MAX_KW, 10_000),
+    },
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ async function main() {
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     await seedPlatform(database.system);
-    const { app, services } = await buildApp(config, database);
+    const { app, services, ingest } = await buildApp(config, database);
     const seeded = config.seedDemo && !(await isSeeded(database.system));
     if (seeded) await seedDemo(database.system, services);
 
@@ -21,6 +21,7 @@ async function main() {
       '',
       `  Energy platform is running at ${url}`,
       `  API docs:  ${url}/api/docs`,
+      `  MQTT:      ${ingest.describe()}`,
       `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded now' : ''}`,
       ...(config.seedDemo
         ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)]

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config, type IngestConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedPlatform } from '../src/seed/platform.js';
@@ -21,8 +21,13 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** A fresh app with its own database (a new PostgreSQL database, or in-memory PGlite) and data folder, seeded with the demo. */
-export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+export type ConfigOverrides = Partial<Omit<Config, 'ingest'>> & { ingest?: Partial<IngestConfig> };
+
+/**
+ * A fresh app with its own database (a new PostgreSQL database, or in-memory PGlite) and data folder,
+ * seeded with the demo. Its embedded MQTT broker listens on a free port (`t.ingest.mqttPort`).
+ */
+export async function createTestApp(kind: DbKind, overrides: ConfigOverrides = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-test-'));
   let url: string | undefined;
   let dbName: string | undefined;
@@ -36,10 +41,8 @@ export async function createTestApp(kind: DbKind, overrides: Partial<Config> = {
     u.pathname = `/${dbName}`;
     url = u.toString();
   }
-  const config = loadConfig(
-    {},
-    { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web'), ...overrides },
-  );
+  const base = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
+  const config: Config = { ...base, ...overrides, ingest: { ...base.ingest, mqttPort: 0, mqttHost: '127.0.0.1', ...overrides.ingest } };
   const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
   await seedPlatform(database.system);
   const built = await buildApp(config, database, { logger: false });

@@ -9,3 +9,5 @@ export * from '../domains/files/files.schema.js';
 export * from '../domains/audit/audit.schema.js';
 export * from '../domains/integration/integration.schema.js';
 export * from '../domains/uet/uet.schema.js';
+export * from '../domains/devices/devices.schema.js';
+export * from '../domains/telemetry/telemetry.schema.js';

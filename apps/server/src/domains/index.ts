@@ -9,6 +9,9 @@ import { authRoutes } from './auth/auth.routes.js';
 import { AuthService } from './auth/auth.service.js';
 import { SessionService } from './auth/session.service.js';
 import { Throttle } from './auth/throttle.js';
+import { DeviceTypesService } from './devices/device-types.service.js';
+import { devicesRoutes } from './devices/devices.routes.js';
+import { DevicesService } from './devices/devices.service.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { CatalogueService } from './catalogue/catalogue.service.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -24,6 +27,8 @@ import { StaffService } from './staff/staff.service.js';
 import { tenancyRoutes } from './tenancy/tenancy.routes.js';
 import { TenancyService } from './tenancy/tenancy.service.js';
 import type { DomainRoutes } from './types.js';
+import { TelemetryService } from './telemetry/telemetry.service.js';
+import { telemetryRoutes } from './telemetry/telemetry.routes.js';
 import { uetRoutes } from './uet/uet.routes.js';
 import { UetService } from './uet/uet.service.js';
 
@@ -40,6 +45,8 @@ export const domainRoutes: DomainRoutes[] = [
   auditRoutes,
   uetRoutes,
   catalogueRoutes,
+  devicesRoutes,
+  telemetryRoutes,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -52,6 +59,8 @@ export function createServices(db: Db, config: Config) {
   const audit = new AuditService(db);
   const staff = new StaffService(sessions, catalogue);
   const ou = new OuService();
+  const deviceTypes = new DeviceTypesService();
+  const devices = new DevicesService(deviceTypes, config.ingest);
   return {
     catalogue,
     sessions,
@@ -65,5 +74,8 @@ export function createServices(db: Db, config: Config) {
     files: new FilesService(db, path.join(config.dataDir, 'files')),
     integration: new IntegrationService(catalogue, staff),
     uet: new UetService(),
+    deviceTypes,
+    devices,
+    telemetry: new TelemetryService(devices, config.ingest),
   };
 }

@@ -8,6 +8,7 @@ import { ou, ouType } from '../domains/ou/ou.schema.js';
 import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
 import { AREAS, areaCode, catalogueRows, originId } from './catalogue-data.js';
+import { seedDemoFleet } from './demo-devices.js';
 import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
 
@@ -324,6 +325,15 @@ export async function seedDemo(db: Db, services: Services) {
       .returning({ id: staff.id });
     staffIds[d.code] = row!.id;
     if (d.ous.length) await db.insert(staffOu).values(d.ous.map((key) => ({ tenantId: t.id, staffId: row!.id, ouId: made.ous[key]! })));
+  }
+  // a device fleet on an OU every demo staff of the tenant sees: Suzhou (alice, bob) and Shanghai (alice)
+  for (const [key, ouKey] of [
+    ['sunrise', 'sz'],
+    ['harbor', 'sh'],
+  ] as const) {
+    const t = TENANTS.find((x) => x.key === key)!;
+    const o = t.ous.find((x) => x.key === ouKey)!;
+    await seedDemoFleet(db, { tenantId: t.id, ouId: ids[t.name]!.ous[ouKey]!, ouCode: o.code, lng: o.lng, lat: o.lat, address: o.address });
   }
   // alice lands in Sunrise on her first sign-in
   await db.update(customerUser).set({ lastStaffId: staffIds['SR-ALICE'] }).where(eq(customerUser.muid, users.alice!));

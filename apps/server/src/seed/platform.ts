@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { moduleOrigin, permission } from '../domains/catalogue/catalogue.schema.js';
 import { fcsSoftwareVersion } from '../domains/integration/integration.schema.js';
+import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { district } from '../domains/ou/ou.schema.js';
 import { MODULE_ORIGINS, catalogueRows } from './catalogue-data.js';
 import { DISTRICTS } from './districts.js';
@@ -9,7 +10,7 @@ import { DISTRICTS } from './districts.js';
 /**
  * Platform reference data, brought up to date at every start: the permission catalogue (new codes
  * appear under their parents, which auto-synced roles then grant), module origins, districts and
- * FCS software versions. Idempotent.
+ * FCS software versions, and every tenant's standard device types. Idempotent.
  */
 export async function seedPlatform(db: Db) {
   await db.transaction(async (tx) => {
@@ -71,4 +72,5 @@ export async function seedPlatform(db: Db) {
       ])
       .onConflictDoNothing();
   });
+  await seedDeviceTypes(db);
 }

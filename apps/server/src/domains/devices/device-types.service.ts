@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { StaffCtx } from '../../plugins/context.js';
+import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
+
+type Kind = 'instantaneous' | 'cumulative' | 'state';
+
+/** The tenant's device type tree and the data properties of its types (read-only: seeded from the contracts). */
+export class DeviceTypesService {
+  private async types(ctx: StaffCtx, where: SQL[] = []) {
+    const types = await ctx.tx
+      .select()
+      .from(deviceType)
+      .where(and(eq(deviceType.tenantId, ctx.staff.tenantId), ...where))
+      .orderBy(asc(deviceType.sort), asc(deviceType.id));
+    const props = types.length
+      ? await ctx.tx
+          .select()
+          .from(dataProperty)
+          .where(
+            and(
+              eq(dataProperty.tenantId, ctx.staff.tenantId),
+              inArray(
+                dataProperty.deviceTypeId,
+                types.map((t) => t.id),
+              ),
+            ),
+          )
+          .orderBy(asc(dataProperty.sort), asc(dataProperty.id))
+      : [];
+    return types.map((t) => ({
+      categoryId: t.categoryId,
+      node: {
+        id: t.id,
+        key: t.key,
+        name: t.name,
+        level: 2 as const,
+        isGateway: t.isGateway,
+        properties: props
+          .filter((p) => p.deviceTypeId === t.id)
+          .map((p) => ({ id: p.id, key: p.key, name: p.name, unit: p.unit, kind: p.kind as Kind })),
+      },
+    }));
+  }
+
+  async tree(ctx: StaffCtx) {
+    const categories = await ctx.tx
+      .select()
+      .from(deviceCategory)
+      .where(eq(deviceCategory.tenantId, ctx.staff.tenantId))
+      .orderBy(asc(deviceCategory.sort), asc(deviceCategory.id));
+    const types = await this.types(ctx);
+    return categories.map((c) => ({
+      id: c.id,
+      key: c.key,
+      name: c.name,
+      level: 1 as const,
+      children: types.filter((t) => t.categoryId === c.id).map((t) => t.node),
+    }));
+  }
+
+  async gateways(ctx: StaffCtx) {
+    return (await this.types(ctx, [eq(deviceType.isGateway, true)])).map((t) => t.node);
+  }
+
+  async propertiesOf(ctx: StaffCtx, deviceTypeId: number) {
+    const [type] = await this.types(ctx, [eq(deviceType.id, deviceTypeId)]);
+    return type?.node.properties ?? [];
+  }
+
+  /** Properties of one type (by id, or the type of a device the staff may see), or of every type. */
+  async list(ctx: StaffCtx, input?: { deviceTypeId?: number; deviceId?: number }, visibleDeviceType?: (id: number) => Promise<number>) {
+    const where: SQL[] = [];
+    if (input?.deviceTypeId) where.push(eq(deviceType.id, input.deviceTypeId));
+    if (input?.deviceId && visibleDeviceType) where.push(eq(deviceType.id, await visibleDeviceType(input.deviceId)));
+    return this.flat(await this.types(ctx, where));
+  }
+
+  async listOfKey(ctx: StaffCtx, key: string) {
+    return this.flat(await this.types(ctx, [eq(deviceType.key, key)]));
+  }
+
+  private flat(types: Awaited<ReturnType<DeviceTypesService['types']>>) {
+    return types.flatMap((t) => t.node.properties.map((p) => ({ ...p, deviceTypeId: t.node.id, deviceTypeKey: t.node.key })));
+  }
+}

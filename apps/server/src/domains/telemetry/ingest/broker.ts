@@ -1,0 +1,115 @@
+import net from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { verifyPassword } from '../../auth/passwords.js';
+import type { DeviceDirectory, DeviceEntry } from './directory.js';
+import { isOwnCommandFilter, parseDeviceTopic } from './topics.js';
+
+/** What the broker hands the ingest: a device's message, answered once it is committed. */
+export interface MessageSink {
+  telemetry(entry: DeviceEntry, payload: Buffer): Promise<void>;
+  status(entry: DeviceEntry, payload: Buffer): Promise<void>;
+}
+
+export interface EmbeddedBroker {
+  port: number;
+  close(): Promise<void>;
+}
+
+const authError = (message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: 4 as const });
+const deviceOf = (client: Client | null) => (client as (Client & { device?: DeviceEntry }) | null)?.device;
+
+/**
+ * The embedded MQTT broker (aedes). CONNECT is authenticated against the devices' credentials; a device
+ * may publish only to its own telemetry and status topics and subscribe only to its own command topics.
+ *
+ * The QoS 1 guarantee: aedes sends PUBACK once `authorizePublish` calls back, so that is where a
+ * message is ingested, and the callback waits for the batch commit. A failed commit answers an error:
+ * aedes drops the connection without PUBACK and the device sends the message again.
+ */
+export async function startEmbeddedBroker(opts: {
+  port: number;
+  host: string;
+  prefix: string;
+  directory: DeviceDirectory;
+  sink: MessageSink;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
+  const { prefix, directory, sink, log } = opts;
+  const broker = await Aedes.createBroker({
+    authenticate(client, username, password, done) {
+      if (!username || !password) return done(authError('username and password are required'), false);
+      directory
+        .byUsername(username)
+        .then(async (entry) => {
+          if (!entry?.passwordHash || !(await verifyPassword(password.toString('utf8'), entry.passwordHash))) {
+            log.warn({ username: username.slice(0, 64), clientId: client.id }, 'MQTT sign-in refused');
+            return done(authError('bad username or password'), false);
+          }
+          (client as Client & { device?: DeviceEntry }).device = entry;
+          done(null, true);
+        })
+        .catch((err) => {
+          log.error({ err }, 'MQTT sign-in failed');
+          done(Object.assign(new Error('server unavailable'), { returnCode: 3 as const }), false);
+        });
+    },
+    authorizePublish(client, packet, done) {
+      const entry = deviceOf(client);
+      const topic = parseDeviceTopic(prefix, packet.topic);
+      if (!entry || !topic || topic.username !== entry.username) {
+        log.warn({ deviceId: entry?.id, topic: packet.topic.slice(0, 200) }, 'MQTT publish refused: not the device’s own topic');
+        return done(new Error('not authorised to publish here'));
+      }
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      // the device as it is now (the cache forgets a device the registry changed or deleted)
+      directory
+        .byUsername(topic.username)
+        .then((current) => {
+          if (current?.id !== entry.id) throw new Error('the device no longer exists');
+          return topic.kind === 'telemetry' ? sink.telemetry(current, payload) : sink.status(current, payload);
+        })
+        .then(
+          () => done(null),
+          (err: Error) => done(err),
+        );
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const entry = deviceOf(client);
+      if (!entry?.username || !isOwnCommandFilter(prefix, entry.username, subscription.topic)) {
+        log.warn({ deviceId: entry?.id, topic: subscription.topic.slice(0, 200) }, 'MQTT subscribe refused');
+        return done(null, null); // SUBACK 0x80 for this filter
+      }
+      done(null, subscription);
+    },
+  });
+  const server = net.createServer(broker.handle);
+  const port = await listenFrom(server, opts.port, opts.host, log);
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close();
+        broker.close(() => resolve());
+      }),
+  };
+}
+
+/** Listens on `port`, or on the next free one when it is taken (0 = any). */
+async function listenFrom(server: net.Server, port: number, host: string, log: FastifyBaseLogger): Promise<number> {
+  for (let candidate = port; ; candidate++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(candidate, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return (server.address() as net.AddressInfo).port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || candidate === 0 || candidate >= port + 100) throw error;
+      log.warn(`MQTT port ${candidate} is in use; trying ${candidate + 1}`);
+    }
+  }
+}
