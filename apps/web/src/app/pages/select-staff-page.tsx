@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { staff } from '@energy/contracts';
+import { staff } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
 import { safeRedirect } from '../navigation';
 import { useStaffList } from '../shell/shell-data';

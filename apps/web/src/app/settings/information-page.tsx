@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Avatar, Button, Flex, Form, Input, Radio, Upload } from 'antd';
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { account, files } from '@energy/contracts';
+import { account, files } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, upload } from '../../shared/api/client';

@@ -1,5 +1,6 @@
 import { App as AntApp, Button, Form, Input } from 'antd';
-import { account } from '@energy/contracts';
+import { account as accountSchemas } from '@energy/contracts';
+import { account } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { sameAs, zodRule } from '../../shared/form/zod-rule';
@@ -37,7 +38,7 @@ export default function LoginPasswordPage() {
           extra={t('settings.passwordRule')}
           rules={[
             { required: true, message: t('common.required', { title: t('settings.newPassword') }) },
-            zodRule(account.newPassword, t('settings.newPassword')),
+            zodRule(accountSchemas.newPassword, t('settings.newPassword')),
           ]}
         >
           <Input.Password autoComplete="new-password" />

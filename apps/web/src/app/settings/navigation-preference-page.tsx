@@ -1,5 +1,5 @@
 import { App as AntApp, Radio, Space, Typography } from 'antd';
-import { account } from '@energy/contracts';
+import { account } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';

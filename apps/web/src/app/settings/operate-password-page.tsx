@@ -1,5 +1,6 @@
 import { Alert, App as AntApp, Button, Form, Input, Typography } from 'antd';
-import { account } from '@energy/contracts';
+import { account as accountSchemas } from '@energy/contracts';
+import { account } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
@@ -52,7 +53,7 @@ export default function OperatePasswordPage() {
           name="newOperationPassword"
           label={t('settings.newOperatePassword')}
           extra={t('settings.operateRule')}
-          rules={[required('settings.newOperatePassword'), zodRule(account.operationPassword, t('settings.newOperatePassword'))]}
+          rules={[required('settings.newOperatePassword'), zodRule(accountSchemas.operationPassword, t('settings.newOperatePassword'))]}
         >
           <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
         </Form.Item>

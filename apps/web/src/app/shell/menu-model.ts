@@ -1,4 +1,5 @@
-import { filterMenu, type MenuNode } from '@energy/contracts';
+import type { MenuNode } from '@energy/contracts';
+import { filterMenu } from '@energy/contracts/visibility';
 
 /**
  * Menu matching of spec 000 section 2: a page is found by the first four path segments plus an

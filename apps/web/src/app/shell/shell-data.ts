@@ -1,4 +1,4 @@
-import { account, navigation, staff } from '@energy/contracts';
+import { account, navigation, staff } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../shared/api/client';

@@ -1,4 +1,4 @@
-import { staff } from '@energy/contracts';
+import { staff } from '@energy/contracts/refs';
 import { App as AntApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,4 @@
-import type { EndpointDef, InputOf } from '@energy/contracts';
-import type { z } from 'zod';
+import type { EndpointRef, RefInput, RefOutput } from '@energy/contracts/refs-types';
 import { readCookie } from '../cookies';
 import { i18n } from '../i18n';
 
@@ -55,16 +54,15 @@ const unknownError = () => i18n.t('errors.unknown');
 const requestFailed = () => i18n.t('errors.requestFailed');
 
 /** Splits the merged input into path, query and body as the contract declares them. */
-function buildRequest(def: EndpointDef, input: Record<string, unknown> = {}) {
+function buildRequest(def: EndpointRef, input: Record<string, unknown> = {}) {
   const rest: Record<string, unknown> = { ...input };
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];
     return encodeURIComponent(String(value));
   });
-  const queryKeys = def.query ? Object.keys((def.query as z.ZodObject).shape ?? {}) : [];
   const params = new URLSearchParams();
-  const toQuery = def.method === 'GET' ? Object.keys(rest) : queryKeys;
+  const toQuery = def.method === 'GET' ? Object.keys(rest) : def.queryKeys;
   for (const key of toQuery) {
     const value = rest[key];
     delete rest[key];
@@ -126,10 +124,10 @@ export async function request<T>(method: string, url: string, body?: string, opt
   return envelope!.data as T;
 }
 
-/** Calls one endpoint of the contracts and returns its data. */
-export function api<E extends EndpointDef>(def: E, input?: InputOf<E>, opts: CallOptions = {}): Promise<z.infer<E['output']>> {
-  const { url, body } = buildRequest(def, input as Record<string, unknown> | undefined);
-  return request(def.method, url, body, opts);
+/** Calls one endpoint (its ref from `@energy/contracts/refs`) and returns its data, typed by the contract. */
+export function api<R extends EndpointRef>(ref: R, input?: RefInput<R>, opts: CallOptions = {}): Promise<RefOutput<R>> {
+  const { url, body } = buildRequest(ref, input as Record<string, unknown> | undefined);
+  return request(ref.method, url, body, opts);
 }
 
 /** Uploads one file (multipart field `file`) and returns the server's description of it. */

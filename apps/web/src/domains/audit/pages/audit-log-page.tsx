@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { audit } from '@energy/contracts';
+import { audit } from '@energy/contracts/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
