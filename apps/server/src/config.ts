@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   ingest: IngestConfig;
+  /** Run the demo tenants' simulated devices in-process (on whenever the demo is seeded; DEMO_LIVE=0 turns it off). */
+  demoLive: boolean;
 }
 
 /** Telemetry ingest over MQTT, rollups and retention (docs/devices.md). */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
+    demoLive: env.DEMO_LIVE !== '0',
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     ingest: {
       enabled: env.MQTT_ENABLED !== '0',

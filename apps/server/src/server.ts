@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
+import { startDemoLive, type DemoLive } from './seed/demo-live.js';
 import { seedPlatform } from './seed/platform.js';
 
 async function main() {
@@ -30,9 +31,31 @@ async function main() {
     ];
     console.log(lines.join('\n'));
 
+    // the demo devices publish like real ones: history first (30 days on the first start), then live
+    let demo: DemoLive | undefined;
+    const live = config.seedDemo && config.demoLive && config.ingest.enabled;
+    const mqttUrl = config.ingest.mqttUrl ?? (ingest.mqttPort ? `mqtt://127.0.0.1:${ingest.mqttPort}` : undefined);
+    if (live && mqttUrl) {
+      app.log.info('demo devices: writing their history, then running them live (DEMO_LIVE=0 turns this off)');
+      startDemoLive({
+        db: database.system,
+        ingest,
+        registry: services.devices,
+        mqttUrl,
+        topicPrefix: config.ingest.topicPrefix,
+        log: app.log,
+      })
+        .then((started) => {
+          demo = started;
+          app.log.info(`demo devices: ${started.devices} devices connecting over MQTT to ${mqttUrl}`);
+        })
+        .catch((err: unknown) => app.log.error({ err }, 'demo devices could not start; the platform runs without them'));
+    }
+
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, async () => {
+        await demo?.stop().catch(() => {});
         await app.close();
         await db.close();
         process.exit(0);

@@ -275,9 +275,12 @@ export class DevicesService {
   }
 
   private announce(ctx: StaffCtx, id: number) {
-    ctx.defer(async () => {
-      for (const fn of this.changed) fn(id);
-    });
+    ctx.defer(async () => this.notifyChanged(id));
+  }
+
+  /** Tells the listeners (the ingest's device directory) that a device changed; also for changes made outside requests. */
+  notifyChanged(id: number) {
+    for (const fn of this.changed) fn(id);
   }
 
   /** The properties of a visible device's type. */

@@ -1,5 +1,5 @@
 import { Avatar, Dropdown, Typography } from 'antd';
-import { GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@energy/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -37,9 +37,14 @@ export function UserMenu({ current }: { current: CurrentUser | undefined }) {
           { type: 'divider' },
           {
             key: 'lang',
-            icon: <GlobalOutlined />,
+            type: 'group',
             label: t('header.language'),
-            children: LANGUAGES.map((l) => ({ key: `lang:${l.key}`, label: l.label, disabled: i18n.language === l.key })),
+            // one click: the languages are listed in place, the current one checked
+            children: LANGUAGES.map((l) => ({
+              key: `lang:${l.key}`,
+              icon: i18n.language === l.key ? <CheckOutlined /> : <GlobalOutlined />,
+              label: l.label,
+            })),
           },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('header.logout')}</span>, danger: true },
