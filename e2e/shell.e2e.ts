@@ -96,6 +96,23 @@ describe('sign-in, menu and staff switching', () => {
     await page.context().close();
   });
 
+  it('with a window-provided select-staff origin, staff selection happens there, with a full redirect back', async () => {
+    const other = 'http://staff-selection.example.test';
+    const page = await newPage(h, async (ctx) => {
+      await ctx.addInitScript((origin) => {
+        (window as any).__ENERGY_SETTINGS__ = { selectStaffOrigin: origin };
+      }, other);
+      // the other application is not part of this test: answer its page so the browser can land there
+      await ctx.route(`${other}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>staff selection</p>' }));
+    });
+    await signInAs(page, 'carol', '/pv/monitor/noticeboard');
+    await page.waitForURL(`${other}/**`);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/select-staff');
+    expect(url.searchParams.get('redirect')).toBe(`${h.baseUrl}/pv/monitor/noticeboard`);
+    await page.context().close();
+  });
+
   it('a staff disabled after the page loaded gets the disabled-or-frozen dialog on switching', async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice');
