@@ -61,9 +61,13 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
-/** A fresh browser context (own cookies) and page, 1440×900. */
-export async function newPage(h: Harness, init?: (ctx: BrowserContext) => Promise<void>): Promise<Page> {
-  const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport: { width: 1440, height: 900 } });
+/** A fresh browser context (own cookies) and page, 1440×900 unless told otherwise. */
+export async function newPage(
+  h: Harness,
+  init?: (ctx: BrowserContext) => Promise<void>,
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
+  const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport });
   if (init) await init(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));

@@ -198,6 +198,27 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     await page.context().close();
   });
 
+  it('on a 1024 px screen the areas that do not fit are under the more button', async () => {
+    const page = await newPage(h, undefined, { width: 1024, height: 768 });
+    await signInAs(page, 'bob');
+    await page.getByTestId('home-page').waitFor();
+    const more = page.getByTestId('top-menu-more');
+    await more.waitFor();
+    const shown = await page.getByTestId('top-menu-item').count();
+    expect(shown).toBeGreaterThan(2);
+    expect(shown).toBeLessThan(7);
+    expect(await page.locator('[data-testid="top-menu-item"][data-key="settings"]').count()).toBe(0);
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/settings\/platform\/audit$/);
+    await page.locator('.ant-table').waitFor();
+    await page.mouse.move(500, 700);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENSHOTS}/audit-log-1024.png` });
+    await page.context().close();
+  });
+
   it('unknown paths get the not-found page inside the shell', async () => {
     const page = await newPage(h);
     await signInAs(page, 'bob', '/no/such/page');

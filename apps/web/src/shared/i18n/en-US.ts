@@ -54,6 +54,7 @@ export const enUS = {
   header: {
     search: 'Search pages',
     searchEmpty: 'No page matches',
+    more: 'More areas',
     theme: 'Theme',
     language: 'Language',
     settings: 'Settings',

@@ -50,6 +50,7 @@ export const zhCN: Texts = {
   header: {
     search: '搜索页面',
     searchEmpty: '没有匹配的页面',
+    more: '更多',
     theme: '主题',
     language: '语言',
     settings: '设置',
