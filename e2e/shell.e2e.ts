@@ -219,6 +219,25 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     await page.context().close();
   });
 
+  it('uploads are checked before sending, and a refused upload says which file failed', async () => {
+    // a 1x1 PNG
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    // carol has no usable staff: her settings pages work, but the file center (per tenant) refuses her
+    const page = await newPage(h);
+    await signInAs(page, 'carol', '/user/settings/information');
+    await page.waitForURL(/\/select-staff/);
+    await page.goto('/user/settings/information');
+    const input = page.locator('input[type=file]');
+    await input.waitFor({ state: 'attached' });
+    await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: png });
+    await page.getByText('Please upload the correct file format').waitFor();
+    await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1024 * 1024 + 1) });
+    await page.getByText('The file size must not exceed 1M').waitFor();
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('me.png upload failed').waitFor();
+    await page.context().close();
+  });
+
   it('unknown paths get the not-found page inside the shell', async () => {
     const page = await newPage(h);
     await signInAs(page, 'bob', '/no/such/page');
