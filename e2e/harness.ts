@@ -70,6 +70,8 @@ export async function newPage(
   const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport });
   if (init) await init(context);
   const page = await context.newPage();
+  // a step that waits longer than this fails with its own name, well inside the test's minute
+  page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
   return page;
 }

@@ -55,7 +55,7 @@ function Panel({ top, shift, onNavigate }: { top: MenuNode; shift: number; onNav
   );
 }
 
-const itemStyle = { padding: '0 10px', height: 54, fontSize: 14, whiteSpace: 'nowrap' } as const;
+const itemStyle = { padding: '0 8px', height: 54, fontSize: 14, whiteSpace: 'nowrap' } as const;
 const MORE_WIDTH = 56;
 
 /**
@@ -70,7 +70,7 @@ function useFittingCount(menu: MenuNode[]) {
     const box = container.current;
     if (!box) return;
     const recount = () => {
-      const widths = [...(measure.current?.children ?? [])].map((el) => (el as HTMLElement).offsetWidth + 4);
+      const widths = [...(measure.current?.children ?? [])].map((el) => (el as HTMLElement).offsetWidth + 2);
       const available = box.clientWidth;
       const total = widths.reduce((a, b) => a + b, 0);
       if (total <= available) return setCount(widths.length);
@@ -118,7 +118,7 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
           </span>
         ))}
       </div>
-      <nav aria-label="main" style={{ display: 'flex', gap: 4 }}>
+      <nav aria-label="main" style={{ display: 'flex', gap: 2 }}>
         {shown.map((top) => {
           const selected = active.top?.currentId === top.currentId;
           return (
