@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config, type IngestConfig } from '../src/config.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { seedPlatform } from '../src/seed/platform.js';
 
@@ -115,4 +116,26 @@ export async function dropDatabase(dbName: string, adminUrl = ADMIN_URL) {
   } finally {
     await admin.end();
   }
+}
+
+/** What a transaction is scoped to. */
+export interface Scope {
+  tenantId: string | null;
+  muid: string | null;
+  channelTenantIds: string[];
+}
+
+/**
+ * Runs `fn` in a transaction as the non-superuser role energy_app with a scope set by hand, so a test can
+ * see what the row-level security policies of migration 0001 let through. Requests are scoped by
+ * `app_open_session` instead (plugins/registry.ts); background jobs serve every tenant as the owner.
+ */
+export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.muid', ${scope.muid ?? ''}, true),
+                 set_config('app.channel_tenants', ${scope.channelTenantIds.join(',')}, true), set_config('role', 'energy_app', true)`,
+    );
+    return fn(tx as unknown as Db);
+  });
 }

@@ -2,10 +2,9 @@ import * as c from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { withScope } from '../src/db/client.js';
 import { createRegistry } from '../src/plugins/registry.js';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
-import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, signIn, withScope, type TestApp } from './helpers.js';
 
 type Rows<T> = { rows: T[] };
 // every call of every domain the contracts export, except sign-in mechanics and the person's own settings

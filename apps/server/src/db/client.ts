@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -88,27 +87,4 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** What a transaction is scoped to. */
-export interface Scope {
-  tenantId: string | null;
-  muid: string | null;
-  channelTenantIds: string[];
-}
-
-/**
- * Runs `fn` in a transaction as the non-superuser role energy_app with the scope set, so that the
- * row-level security policies of migration 0001 apply to every query inside. For work outside a
- * request (background jobs such as ingest or alarm evaluation, per tenant); a request's transaction is
- * scoped by `app_open_session` instead (see plugins/registry.ts).
- */
-export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${scope.tenantId ?? ''}, true), set_config('app.muid', ${scope.muid ?? ''}, true),
-                 set_config('app.channel_tenants', ${scope.channelTenantIds.join(',')}, true), set_config('role', 'energy_app', true)`,
-    );
-    return fn(tx as unknown as Db);
-  });
 }

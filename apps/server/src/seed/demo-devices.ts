@@ -1,38 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { rowsOf } from '../db/sql.js';
 
 /** One site's demo fleet, behind one edge gateway: what the simulator's default fleet drives. */
-const FLEET: { code: string; name: string; type: string; ratedPowerKw?: number; behindGateway: boolean }[] = [
+/** `unit` groups devices the simulator runs together (an inverter and its strings, a PCS and its racks). */
+const FLEET: { code: string; name: string; type: string; ratedPowerKw?: number; behindGateway: boolean; unit?: string }[] = [
   { code: 'GW-01', name: 'Edge gateway', type: 'edge-gateway', behindGateway: false },
   { code: 'GM-01', name: 'Grid connection meter', type: 'grid-meter', ratedPowerKw: 2000, behindGateway: true },
   { code: 'FM-01', name: 'Feeder meter 1 (production line)', type: 'feeder-meter', ratedPowerKw: 800, behindGateway: true },
   { code: 'FM-02', name: 'Feeder meter 2 (offices and HVAC)', type: 'feeder-meter', ratedPowerKw: 400, behindGateway: true },
-  { code: 'INV-01', name: 'PV inverter 1', type: 'pv-inverter', ratedPowerKw: 100, behindGateway: true },
-  { code: 'INV-01-S1', name: 'PV inverter 1 string 1', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
-  { code: 'INV-01-S2', name: 'PV inverter 1 string 2', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
-  { code: 'INV-01-S3', name: 'PV inverter 1 string 3', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
-  { code: 'INV-01-S4', name: 'PV inverter 1 string 4', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
+  { code: 'INV-01', unit: 'inv1', name: 'PV inverter 1', type: 'pv-inverter', ratedPowerKw: 100, behindGateway: true },
+  { code: 'INV-01-S1', unit: 'inv1', name: 'PV inverter 1 string 1', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
+  { code: 'INV-01-S2', unit: 'inv1', name: 'PV inverter 1 string 2', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
+  { code: 'INV-01-S3', unit: 'inv1', name: 'PV inverter 1 string 3', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
+  { code: 'INV-01-S4', unit: 'inv1', name: 'PV inverter 1 string 4', type: 'pv-string', ratedPowerKw: 25, behindGateway: true },
   { code: 'ENV-01', name: 'Weather station', type: 'env-sensor', behindGateway: true },
-  { code: 'PCS-01', name: 'Storage PCS 1', type: 'bsa-pcs', ratedPowerKw: 250, behindGateway: true },
-  { code: 'RACK-01', name: 'Battery rack 1', type: 'bsa-rack', behindGateway: true },
-  { code: 'RACK-02', name: 'Battery rack 2', type: 'bsa-rack', behindGateway: true },
+  { code: 'PCS-01', unit: 'bess1', name: 'Storage PCS 1', type: 'bsa-pcs', ratedPowerKw: 250, behindGateway: true },
+  { code: 'RACK-01', unit: 'bess1', name: 'Battery rack 1', type: 'bsa-rack', behindGateway: true },
+  { code: 'RACK-02', unit: 'bess1', name: 'Battery rack 2', type: 'bsa-rack', behindGateway: true },
   { code: 'CP-01', name: 'Charging pile 1', type: 'charging-pile', ratedPowerKw: 120, behindGateway: true },
 ];
 
-/** The demo fleets: codes are prefixed with the site's OU code (e.g. SZ-01-GM-01). */
-export const DEMO_DEVICE_CODES = FLEET.map((d) => d.code);
+/** The demo fleets' device codes (prefixed with the site's OU code, e.g. SZ-01-GM-01) and their simulator units. */
+export const DEMO_DEVICE_UNITS: ReadonlyMap<string, string | undefined> = new Map(FLEET.map((d) => [d.code, d.unit]));
 
-/**
- * Seeds the standard device types for every tenant, then a demo fleet on an OU (on the owner
- * connection, during the first start's demo seed).
- */
+/** Seeds a demo fleet on an OU whose tenant has the standard device types (owner connection, first start). */
 export async function seedDemoFleet(
   db: Db,
   site: { tenantId: string; ouId: number; ouCode: string; lng: number; lat: number; address: string },
 ) {
-  await seedDeviceTypes(db);
   const [unit] = await rowsOf<{ customer_mcid: string }>(db, sql`select customer_mcid from ou where id = ${site.ouId}`);
   let gatewayId: number | null = null;
   for (const [i, d] of FLEET.entries()) {

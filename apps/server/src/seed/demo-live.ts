@@ -1,12 +1,13 @@
-import { backfill, startFleet, type Fleet, type Reading as SimReading, type SimDeviceSpec } from '@energy/simulator';
+import { backfill, startFleet, type Reading as SimReading, type SimDeviceSpec, type SiteSpec } from '@energy/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
-import { hashDevicePassword, newDevicePassword, newDeviceUsername } from '../domains/devices/credentials.js';
+import { newCredentials } from '../domains/devices/credentials.js';
 import type { DevicesService } from '../domains/devices/devices.service.js';
 import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
-import { DEMO_DEVICE_CODES } from './demo-devices.js';
+import { latestOf } from '../domains/telemetry/rollups.js';
+import { DEMO_DEVICE_UNITS } from './demo-devices.js';
 
 /**
  * The demo tenants' devices, alive: on every start their credentials are issued afresh (the passwords
@@ -15,12 +16,9 @@ import { DEMO_DEVICE_CODES } from './demo-devices.js';
  * over MQTT to the server's own broker, like real devices. Counters continue from the stored values.
  */
 
-export const BACKFILL_DAYS = 30;
+const BACKFILL_DAYS = 30;
 const STEP_SECONDS = 300;
 const WRITE_CHUNK = 2000;
-/** Which demo devices belong together (an inverter and its strings, a PCS and its racks). */
-const UNIT_OF: Record<string, string> = { 'INV-01': 'inv1', 'PCS-01': 'bess1', 'RACK-01': 'bess1', 'RACK-02': 'bess1' };
-const unitOf = (code: string) => UNIT_OF[code] ?? (code.startsWith('INV-01-') ? 'inv1' : undefined);
 
 interface DemoDevice {
   id: number;
@@ -35,7 +33,6 @@ interface DemoDevice {
 }
 
 export interface DemoLive {
-  fleet: Fleet | null;
   /** Demo devices running. */
   devices: number;
   /** Readings written as history at this start. */
@@ -64,7 +61,7 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
         order by d.id`,
   );
   return rows
-    .filter((r) => r.code.startsWith(`${r.ou_code}-`) && DEMO_DEVICE_CODES.includes(r.code.slice(r.ou_code.length + 1)))
+    .filter((r) => r.code.startsWith(`${r.ou_code}-`) && DEMO_DEVICE_UNITS.has(r.code.slice(r.ou_code.length + 1)))
     .map((r) => ({
       id: Number(r.id),
       code: r.code.slice(r.ou_code.length + 1),
@@ -85,12 +82,14 @@ async function issueCredentials(
   devices: DemoDevice[],
 ): Promise<Map<string, { spec: SimDeviceSpec; deviceId: number }>> {
   const out = new Map<string, { spec: SimDeviceSpec; deviceId: number }>();
+  // one site per OU, placed where its first device is: a site's devices share its weather
+  const sites = new Map<string, SiteSpec>();
   for (const d of devices) {
-    const username = d.mqttUsername ?? newDeviceUsername();
-    const password = newDevicePassword();
+    if (!sites.has(d.ouCode))
+      sites.set(d.ouCode, { key: d.ouCode, latitude: d.lat ?? 31.3, longitude: d.lng ?? 120.6, timeZone: d.timeZone });
+    const { username, password, passwordHash } = await newCredentials(d.mqttUsername);
     await db.execute(
-      sql`update device set mqtt_username = ${username}, mqtt_password_hash = ${await hashDevicePassword(password)},
-          credentials_issued_at = now() where id = ${d.id}`,
+      sql`update device set mqtt_username = ${username}, mqtt_password_hash = ${passwordHash}, credentials_issued_at = now() where id = ${d.id}`,
     );
     registry.notifyChanged(d.id);
     const spec: SimDeviceSpec = {
@@ -98,9 +97,9 @@ async function issueCredentials(
       username,
       password,
       seed: d.id * 7919,
-      site: { key: d.ouCode, latitude: d.lat ?? 31.3, longitude: d.lng ?? 120.6, timeZone: d.timeZone },
+      site: sites.get(d.ouCode)!,
       ratingKw: d.ratedPowerKw ?? undefined,
-      unit: unitOf(d.code),
+      unit: DEMO_DEVICE_UNITS.get(d.code),
     };
     out.set(username, { spec, deviceId: d.id });
   }
@@ -109,19 +108,22 @@ async function issueCredentials(
 
 /** The last stored reading of each demo device: its time and the latest value of every property. */
 async function lastStored(db: Db, ids: number[]) {
-  const rows = await rowsOf<{ device_id: number; key: string; value: number; ts: Date | string }>(
+  const properties = await rowsOf<{ d: number; p: number; key: string }>(
     db,
-    sql`select distinct on (r.device_id, r.property_id) r.device_id, p.key, r.value, r.ts
-        from telemetry_raw r join data_property p on p.id = r.property_id
-        where r.device_id = any(${`{${ids.join(',')}}`}::int[])
-        order by r.device_id, r.property_id, r.ts desc`,
+    sql`select d.id as d, p.id as p, p.key from device d join data_property p on p.device_type_id = d.device_type_id
+        where d.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+  const keyOf = new Map(properties.map((r) => [`${r.d}:${r.p}`, r.key]));
+  const rows = await latestOf(
+    db,
+    properties.map((r) => ({ deviceId: Number(r.d), propertyId: Number(r.p) })),
   );
   const values = new Map<number, Record<string, number>>();
   let latest = 0;
   for (const r of rows) {
-    const id = Number(r.device_id);
-    values.set(id, { ...(values.get(id) ?? {}), [r.key]: Number(r.value) });
-    latest = Math.max(latest, new Date(r.ts).getTime());
+    const id = Number(r.d);
+    values.set(id, { ...(values.get(id) ?? {}), [keyOf.get(`${r.d}:${r.p}`)!]: Number(r.value) });
+    latest = Math.max(latest, Number(r.ts));
   }
   return { latest: latest || null, values };
 }
@@ -143,7 +145,7 @@ export async function startDemoLive(opts: {
 }): Promise<DemoLive> {
   const { db, ingest, log } = opts;
   const devices = await demoDevices(db);
-  if (devices.length === 0) return { fleet: null, devices: 0, written: 0, stop: async () => {} };
+  if (devices.length === 0) return { devices: 0, written: 0, stop: async () => {} };
   const byUsername = await issueCredentials(db, opts.registry, devices);
   const specs = [...byUsername.values()].map((v) => v.spec);
   const deviceIdOf = (spec: SimDeviceSpec) => byUsername.get(spec.username)!.deviceId;
@@ -190,5 +192,5 @@ export async function startDemoLive(opts: {
     resume: (spec) => last.get(deviceIdOf(spec))?.values ?? resumeFromDb(spec),
     log: (msg) => log.debug(`demo fleet: ${msg}`),
   });
-  return { fleet, devices: specs.length, written, stop: () => fleet.stop() };
+  return { devices: specs.length, written, stop: () => fleet.stop() };
 }

@@ -8,6 +8,7 @@ import { ou, ouType } from '../domains/ou/ou.schema.js';
 import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
 import { AREAS, areaCode, catalogueRows, originId } from './catalogue-data.js';
+import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
@@ -326,7 +327,9 @@ export async function seedDemo(db: Db, services: Services) {
     staffIds[d.code] = row!.id;
     if (d.ous.length) await db.insert(staffOu).values(d.ous.map((key) => ({ tenantId: t.id, staffId: row!.id, ouId: made.ous[key]! })));
   }
-  // a device fleet on an OU every demo staff of the tenant sees: Suzhou (alice, bob) and Shanghai (alice)
+  // the standard device types for the tenants just made, then a device fleet on an OU every demo staff
+  // of the tenant sees: Suzhou (alice, bob) and Shanghai (alice)
+  await seedDeviceTypes(db);
   for (const [key, ouKey] of [
     ['sunrise', 'sz'],
     ['harbor', 'sh'],

@@ -76,7 +76,7 @@ export class AuditService {
       .where(this.filterOf(ctx, input))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(contract.AUDIT_EXPORT_MAX_ROWS);
-    const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => csvField(rowOf(r)[c])).join(','))];
+    const lines = [CSV_COLUMNS.join(','), ...rows.map(rowOf).map((row) => CSV_COLUMNS.map((c) => csvField(row[c])).join(','))];
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -3,12 +3,13 @@ import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+export type ScryptParams = typeof PARAMS;
 
-/** scrypt hash as `scrypt$N$r$p$salt$hash` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt hash as `scrypt$N$r$p$salt$hash` (base64url); the parameters travel in the hash, so verifying needs none. */
+export async function hashPassword(password: string, params: ScryptParams = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, 32, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  const hash = await scrypt(password, salt, 32, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
-import { deviceTopics, hashDevicePassword, newDevicePassword, newDeviceUsername } from './credentials.js';
+import { deviceTopics, newCredentials } from './credentials.js';
 import { dataProperty, device, deviceCategory, deviceIngestStat, deviceType } from './devices.schema.js';
 import type { DeviceTypesService } from './device-types.service.js';
 
@@ -254,7 +254,6 @@ export class DevicesService {
     if (Number(n) > 0) throw conflict(`The device is the gateway of ${n} device(s): move them first`);
     for (const table of ['telemetry_raw', 'telemetry_15m', 'telemetry_1h', 'telemetry_1d'])
       await ctx.tx.execute(sql`delete from ${sql.identifier(table)} where device_id = ${current.id}`);
-    await ctx.tx.delete(deviceIngestStat).where(eq(deviceIngestStat.deviceId, current.id));
     await ctx.tx.delete(device).where(and(eq(device.id, current.id), eq(device.tenantId, ctx.staff.tenantId)));
     this.announce(ctx, current.id);
     return null;
@@ -263,11 +262,10 @@ export class DevicesService {
   /** New MQTT credentials: the username is kept once made; the password is replaced and shown only now. */
   async issueCredentials(ctx: StaffCtx, input: { id: number }) {
     const current = await this.visible(ctx, input.id);
-    const username = current.mqttUsername ?? newDeviceUsername();
-    const password = newDevicePassword();
+    const { username, password, passwordHash } = await newCredentials(current.mqttUsername);
     await ctx.tx
       .update(device)
-      .set({ mqttUsername: username, mqttPasswordHash: await hashDevicePassword(password), credentialsIssuedAt: new Date() })
+      .set({ mqttUsername: username, mqttPasswordHash: passwordHash, credentialsIssuedAt: new Date() })
       .where(and(eq(device.id, current.id), eq(device.tenantId, ctx.staff.tenantId)));
     this.announce(ctx, current.id);
     const topics = deviceTopics(this.ingest.topicPrefix, username);

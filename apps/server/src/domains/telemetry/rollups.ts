@@ -34,6 +34,19 @@ export function counterStep(
   return value <= limit ? { increase: value, reset: true, jump: false } : { increase: 0, reset: true, jump: true };
 }
 
+/** The fastest plausible growth of a device's energy counters: a rated device may run a little above its rating. */
+export const maxKwOf = (ratedPowerKw: number | null | undefined, fallbackKw: number) =>
+  ratedPowerKw ? Number(ratedPowerKw) * 1.5 : fallbackKw;
+
+/**
+ * `counterStep` in SQL, over rows with `value`, the previous value `pv` and the `hours` between them; `inside`
+ * says which rows count (the one before a bucket only gives the first step its start). The increase, summed.
+ */
+export const counterIncreaseSql = (inside: SQL, kw: SQL | number) => sql`
+  sum(case when not ${inside} or pv is null then 0
+           when value >= pv then case when value - pv <= ${kw} * (hours + 1.0 / 60) then value - pv else 0 end
+           else case when value <= ${kw} * (hours + 1.0 / 60) then value else 0 end end)`;
+
 export async function insertRaw(tx: Db, points: { deviceId: number; propertyId: number; ts: number; value: number }[]) {
   if (!points.length) return;
   await tx.execute(sql`
@@ -163,9 +176,7 @@ async function recompute15m(tx: Db, b: { d: number; p: number; b: number; cum: b
              min(s.value) filter (where s.inside) as min, max(s.value) filter (where s.inside) as max,
              max(s.ts) filter (where s.inside) as last_ts,
              (array_agg(s.value order by s.ts desc) filter (where s.inside))[1] as last,
-             coalesce(sum(case when not a.cum or not s.inside or s.pv is null then 0
-                               when s.value >= s.pv then case when s.value - s.pv <= a.kw * (s.hours + 1.0 / 60) then s.value - s.pv else 0 end
-                               else case when s.value <= a.kw * (s.hours + 1.0 / 60) then s.value else 0 end end), 0) as increase
+             coalesce(${counterIncreaseSql(sql`(a.cum and s.inside)`, sql`a.kw`)}, 0) as increase
       from (
         select r.ts, r.value, r.ts >= ${at('a.b')} as inside, lag(r.value) over w as pv,
                greatest(extract(epoch from r.ts - lag(r.ts) over w)::float8 / 3600, 0) as hours

@@ -2,6 +2,7 @@ import type { ResampleInterval } from '@energy/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
+import { counterIncreaseSql, latestOf } from './rollups.js';
 
 /**
  * Telemetry reads, on the request's transaction (row-level security lets a row through only when its
@@ -51,12 +52,9 @@ export async function rawReadings(tx: Db, deviceId: number, propertyIds: number[
 }
 
 export async function latestReadings(tx: Db, deviceId: number, propertyIds: number[]) {
-  const rows = await rowsOf<{ p: number; ts: number; value: number }>(
+  const rows = await latestOf(
     tx,
-    sql`select pr.id as p, ${epochMs('r.ts')} as ts, r.value
-        from unnest(${ids(propertyIds)}) as pr(id)
-        cross join lateral (select ts, value from telemetry_raw where device_id = ${deviceId} and property_id = pr.id
-                            order by ts desc limit 1) r`,
+    propertyIds.map((propertyId) => ({ deviceId, propertyId })),
   );
   return rows.map((r) => ({ p: Number(r.p), ts: Number(r.ts), value: Number(r.value) }));
 }
@@ -144,9 +142,7 @@ function minuteQuery(q: { deviceId: number; propertyIds: number[]; to: number; m
     select p, ${epochMs(sql`date_trunc('minute', ts, 'UTC')`)} as ts, count(*) filter (where inside) as count,
            sum(value) filter (where inside) as sum, min(value) filter (where inside) as min, max(value) filter (where inside) as max,
            (array_agg(value order by ts desc) filter (where inside))[1] as last,
-           sum(case when not inside or pv is null then 0
-                    when value >= pv then case when value - pv <= ${q.maxKw} * (hours + 1.0 / 60) then value - pv else 0 end
-                    else case when value <= ${q.maxKw} * (hours + 1.0 / 60) then value else 0 end end) as increase
+           ${counterIncreaseSql(sql`inside`, q.maxKw)} as increase
     from (
       select pr.id as p, r.ts, r.value, r.ts >= ${start} as inside, lag(r.value) over w as pv,
              greatest(extract(epoch from r.ts - lag(r.ts) over w)::float8 / 3600, 0) as hours

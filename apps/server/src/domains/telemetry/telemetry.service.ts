@@ -2,6 +2,7 @@ import type { BodyOf, device as contract, ResampleInterval } from '@energy/contr
 import type { IngestConfig } from '../../config.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid } from '../../plugins/errors.js';
+import { maxKwOf } from './rollups.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { bucketStarts, latestReadings, rangeAggregate, rawReadings, resampled, type BucketRow } from './telemetry.repository.js';
 
@@ -47,7 +48,7 @@ export class TelemetryService {
     const from = input.from === undefined ? 0 : toMs(input.from);
     const to = input.to === undefined ? 0 : toMs(input.to);
     if (input.from !== undefined && !(to > from)) throw invalid('body.to', 'must be after from');
-    const maxKw = device.ratedPowerKw ? device.ratedPowerKw * 1.5 : this.ingest.counterMaxKw;
+    const maxKw = maxKwOf(device.ratedPowerKw, this.ingest.counterMaxKw);
     return { device, properties, from, to, maxKw, tz: device.timeZone };
   }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { maxKwOf } from '../rollups.js';
 import type { Db } from '../../../db/client.js';
 import { rowsOf } from '../../../db/sql.js';
 
@@ -88,8 +89,7 @@ export class DeviceDirectory {
       typeKey: row.type_key,
       username: row.username,
       passwordHash: row.password_hash,
-      // a rated device may run a little above its rating; others get the configured bound
-      maxKw: row.rated_power_kw ? Number(row.rated_power_kw) * 1.5 : this.counterMaxKw,
+      maxKw: maxKwOf(row.rated_power_kw, this.counterMaxKw),
       timeZone: row.time_zone,
       properties: new Map(props.map((p) => [p.key, { id: Number(p.id), kind: p.kind }])),
     };
