@@ -21,13 +21,13 @@ export interface EndpointRef<E extends EndpointDef = EndpointDef> {
 export type RefInput<R> = R extends EndpointRef<infer E> ? InputOf<E> : never;
 export type RefOutput<R> = R extends EndpointRef<infer E> ? z.infer<E['output']> : never;
 
-/** The ref of one endpoint (used by the generator and its test). */
-export function refOf(def: EndpointDef): Omit<EndpointRef, '__endpoint'> {
+/** The ref of one endpoint. */
+function refOf(def: EndpointDef): Omit<EndpointRef, '__endpoint'> {
   const shape = def.query && 'shape' in def.query ? (def.query as unknown as { shape: Record<string, unknown> }).shape : {};
   return { method: def.method, path: def.path, bodyKind: def.bodyKind ?? 'json', queryKeys: Object.keys(shape) };
 }
 
-/** The source of refs.generated.ts for every endpoint of the contracts. */
+/** The source of refs.generated.ts for every endpoint of the contracts (prettier gives it its final form). */
 export function generateRefsSource(modules: typeof contracts): string {
   const byDomain = new Map<string, string[]>();
   // sorted, so the file does not depend on how a loader orders a module namespace

@@ -55,23 +55,6 @@ export function valueNoise(seed: number, t: number, periodMs: number): number {
   return a + (b - a) * s;
 }
 
-/** A seeded stream for things that are drawn once (a string's dispersion, a pile's session sizes). */
-export class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = hashInts(seed) || 1;
-  }
-  next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  between(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-}
-
 export const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, value));
 
 /** Rounds for the wire: readings carry 3 decimals at most, which keeps payloads short. */

@@ -1,4 +1,3 @@
-import { DEVICE_TYPES } from '@energy/contracts';
 import { between } from '../random.js';
 import type { ModelOptions, SimDeviceSpec } from '../types.js';
 
@@ -38,13 +37,6 @@ export function siteMembers(spec: SimDeviceSpec, options: ModelOptions | undefin
   return (options?.siteDevices ?? []).filter(
     (other) => other.site.key === spec.site.key && other.typeKey === typeKey && (!sameUnit || other.unit === spec.unit),
   );
-}
-
-/** The property keys a type must report, from the shared catalogue. */
-export function propertyKeysOf(typeKey: string): string[] {
-  const type = DEVICE_TYPES.find((candidate) => candidate.key === typeKey);
-  if (!type) throw new Error(`unknown device type '${typeKey}'`);
-  return type.properties.map((property) => property.key);
 }
 
 /** Nominal phase voltage of Chinese LV networks (220/380 V), with a slow wander of about ±1.5 %. */

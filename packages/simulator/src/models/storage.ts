@@ -69,9 +69,9 @@ class StackView {
   /** Rack (= cell) current in A, discharge positive, and the cell voltage at a local SOC. */
   electrical(state: StorageState, localSoc: number): { current: number; cellV: number } {
     const rackPower = state.p / this.racks;
-    const approxV = CELLS_PER_RACK * lfpOpenCircuitVoltage(localSoc);
-    const current = (rackPower * 1000) / approxV;
-    return { current, cellV: lfpOpenCircuitVoltage(localSoc) - current * CELL_RESISTANCE };
+    const ocv = lfpOpenCircuitVoltage(localSoc);
+    const current = (rackPower * 1000) / (CELLS_PER_RACK * ocv);
+    return { current, cellV: ocv - current * CELL_RESISTANCE };
   }
   /** Cells drift apart near empty and full, where the LFP curve is steep. */
   spread(soc: number): number {
@@ -79,85 +79,72 @@ class StackView {
   }
 }
 
-class RackModel implements DeviceModel {
+/** What a battery device's values are made of at one step. */
+interface BatteryStep {
+  state: StorageState;
+  /** The device's own SOC: the unit's, with its offset. */
+  soc: number;
+  current: number;
+  cellV: number;
+  stack: StackView;
+}
+
+/**
+ * A rack, pack or cell: the unit's core stepped, the device's SOC offset applied, its values read off.
+ * Each device's seeded offsets are drawn once, at construction.
+ */
+class BatteryModel implements DeviceModel {
   private readonly stack: StackView;
   constructor(
     readonly spec: SimDeviceSpec,
     start: number,
-    options?: ModelOptions,
+    options: ModelOptions | undefined,
+    private readonly socOffset: number,
+    private readonly valuesOf: (step: BatteryStep) => Record<string, number>,
   ) {
     this.stack = new StackView(spec, start, options);
   }
   step(at: Date): Reading {
     const t = at.getTime();
     const state = this.stack.core.advance(t);
-    const soc = clamp(state.soc + between(-1.5, 1.5, this.spec.seed, 51), 0, 100);
+    const soc = clamp(state.soc + this.socOffset, 0, 100);
     const { current, cellV } = this.stack.electrical(state, soc);
-    return {
-      ts: t,
-      values: {
-        v: round(cellV * CELLS_PER_RACK, 1),
-        i: round(current, 2),
-        soc: round(soc, 2),
-        temp_max: round(state.cellTemp + between(2, 3.5, this.spec.seed, 52), 1),
-        temp_min: round(state.cellTemp - between(0.5, 2, this.spec.seed, 53), 1),
-      },
-    };
-  }
-}
-
-class PackModel implements DeviceModel {
-  private readonly stack: StackView;
-  constructor(
-    readonly spec: SimDeviceSpec,
-    start: number,
-    options?: ModelOptions,
-  ) {
-    this.stack = new StackView(spec, start, options);
-  }
-  step(at: Date): Reading {
-    const t = at.getTime();
-    const state = this.stack.core.advance(t);
-    const soc = clamp(state.soc + between(-1.5, 1.5, this.spec.seed, 61), 0, 100);
-    const { cellV } = this.stack.electrical(state, soc);
-    const spread = this.stack.spread(soc) * between(0.8, 1.3, this.spec.seed, 62);
-    return {
-      ts: t,
-      values: {
-        v: round(cellV * CELLS_PER_PACK, 2),
-        cell_v_max: round(cellV + spread * 0.6, 3),
-        cell_v_min: round(cellV - spread * 0.4, 3),
-        temp: round(state.cellTemp + between(-0.5, 2, this.spec.seed, 63), 1),
-      },
-    };
-  }
-}
-
-class CellModel implements DeviceModel {
-  private readonly stack: StackView;
-  constructor(
-    readonly spec: SimDeviceSpec,
-    start: number,
-    options?: ModelOptions,
-  ) {
-    this.stack = new StackView(spec, start, options);
-  }
-  step(at: Date): Reading {
-    const t = at.getTime();
-    const state = this.stack.core.advance(t);
-    const soc = clamp(state.soc + between(-2, 2, this.spec.seed, 71), 0, 100);
-    const { cellV } = this.stack.electrical(state, soc);
-    return {
-      ts: t,
-      values: {
-        v: round(cellV + between(-0.004, 0.004, this.spec.seed, 72), 3),
-        temp: round(state.cellTemp + between(-1.5, 2, this.spec.seed, 73), 1),
-      },
-    };
+    return { ts: t, values: this.valuesOf({ state, soc, current, cellV, stack: this.stack }) };
   }
 }
 
 export const createPcs = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel => new PcsModel(spec, start, options);
-export const createRack = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel => new RackModel(spec, start, options);
-export const createPack = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel => new PackModel(spec, start, options);
-export const createCell = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel => new CellModel(spec, start, options);
+export function createRack(spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel {
+  const hotter = between(2, 3.5, spec.seed, 52);
+  const cooler = between(0.5, 2, spec.seed, 53);
+  return new BatteryModel(spec, start, options, between(-1.5, 1.5, spec.seed, 51), ({ state, soc, current, cellV }) => ({
+    v: round(cellV * CELLS_PER_RACK, 1),
+    i: round(current, 2),
+    soc: round(soc, 2),
+    temp_max: round(state.cellTemp + hotter, 1),
+    temp_min: round(state.cellTemp - cooler, 1),
+  }));
+}
+
+export function createPack(spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel {
+  const spreadFactor = between(0.8, 1.3, spec.seed, 62);
+  const warmer = between(-0.5, 2, spec.seed, 63);
+  return new BatteryModel(spec, start, options, between(-1.5, 1.5, spec.seed, 61), ({ state, soc, cellV, stack }) => {
+    const spread = stack.spread(soc) * spreadFactor;
+    return {
+      v: round(cellV * CELLS_PER_PACK, 2),
+      cell_v_max: round(cellV + spread * 0.6, 3),
+      cell_v_min: round(cellV - spread * 0.4, 3),
+      temp: round(state.cellTemp + warmer, 1),
+    };
+  });
+}
+
+export function createCell(spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel {
+  const voltageOffset = between(-0.004, 0.004, spec.seed, 72);
+  const warmer = between(-1.5, 2, spec.seed, 73);
+  return new BatteryModel(spec, start, options, between(-2, 2, spec.seed, 71), ({ state, cellV }) => ({
+    v: round(cellV + voltageOffset, 3),
+    temp: round(state.cellTemp + warmer, 1),
+  }));
+}

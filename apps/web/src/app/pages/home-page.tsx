@@ -1,17 +1,15 @@
 import { Avatar, Card, Col, Empty, Flex, Row, Tag, Typography, theme as antdTheme } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '../../shared/theme/theme-context';
+import { PageTitle } from '../../shared/page-title';
 import { MenuLink } from '../shell/menu-link';
-import { useCurrentUser, useMenu } from '../shell/shell-data';
+import { useShellContext } from '../shell/shell-context';
 
 /** The landing page of the current staff: who and where they are, and every area and page they can open. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { token } = antdTheme.useToken();
-  const { dark } = useTheme();
-  const { data: current } = useCurrentUser();
-  const { menu } = useMenu();
+  const { current, menu } = useShellContext();
   if (!current) return null;
   const areas = (menu ?? []).filter((top) => top.children.some((g) => g.children.length > 0));
   return (
@@ -21,9 +19,7 @@ export default function HomePage() {
           {current.customerUser.name.slice(0, 1)}
         </Avatar>
         <div>
-          <Typography.Title level={3} className="page-title" style={{ margin: 0, color: dark ? '#f0f3f7' : '#1f2329' }}>
-            {t('home.welcome', { name: current.customerUser.name })}
-          </Typography.Title>
+          <PageTitle level={3}>{t('home.welcome', { name: current.customerUser.name })}</PageTitle>
           <Typography.Text type="secondary">
             {t('home.subtitle', { staff: current.staff.staffCode, tenant: current.tenant.name, role: current.staff.roleName ?? '—' })}
           </Typography.Text>

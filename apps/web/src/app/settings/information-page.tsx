@@ -6,8 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, upload } from '../../shared/api/client';
 import { PageSpinner } from '../../shared/page-spinner';
+import { requiredRule } from '../../shared/form/zod-rule';
 import { checkUpload, DEFAULT_UPLOAD_RULES } from '../../shared/upload/upload-checks';
-import { useProfile } from '../shell/shell-data';
+import { shellKeys, useProfile } from '../shell/shell-data';
 import { SettingsCard } from './settings-card';
 
 interface Values {
@@ -37,7 +38,7 @@ export default function InformationPage() {
       email: v.email || null,
       headPic: pic.key,
     });
-    await queryClient.invalidateQueries({ queryKey: ['shell'] });
+    await Promise.all([shellKeys.current, shellKeys.profile].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     void message.success(t('settings.infoSaved'));
   };
 
@@ -49,7 +50,7 @@ export default function InformationPage() {
     }
     setUploading(true);
     try {
-      const saved = await upload(files.fileUpload.path, file);
+      const saved = await upload(files.fileUpload, file);
       setHeadPic({ key: saved.key, url: saved.url });
     } catch {
       void message.error(t('errors.uploadFailed', { name: file.name }));
@@ -81,11 +82,7 @@ export default function InformationPage() {
         <Form.Item label={t('settings.username')}>
           <Input value={me.username} disabled />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('settings.name')}
-          rules={[{ required: true, whitespace: true, message: t('common.required', { title: t('settings.name') }) }, { max: 50 }]}
-        >
+        <Form.Item name="name" label={t('settings.name')} rules={[{ ...requiredRule(t('settings.name')), whitespace: true }, { max: 50 }]}>
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="gender" label={t('settings.gender')}>

@@ -3,7 +3,7 @@ import { account as accountSchemas } from '@energy/contracts';
 import { account } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { sameAs, zodRule } from '../../shared/form/zod-rule';
+import { requiredRule, sameAs, zodRule } from '../../shared/form/zod-rule';
 import { SettingsCard } from './settings-card';
 
 interface Values {
@@ -25,21 +25,14 @@ export default function LoginPasswordPage() {
   return (
     <SettingsCard title={t('settings.loginPassword')}>
       <Form form={form} layout="vertical" onFinish={(v) => submit(v).catch(() => undefined)} requiredMark={false}>
-        <Form.Item
-          name="oldPassword"
-          label={t('settings.oldPassword')}
-          rules={[{ required: true, message: t('common.required', { title: t('settings.oldPassword') }) }]}
-        >
+        <Form.Item name="oldPassword" label={t('settings.oldPassword')} rules={[requiredRule(t('settings.oldPassword'))]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('settings.newPassword')}
           extra={t('settings.passwordRule')}
-          rules={[
-            { required: true, message: t('common.required', { title: t('settings.newPassword') }) },
-            zodRule(accountSchemas.newPassword, t('settings.newPassword')),
-          ]}
+          rules={[requiredRule(t('settings.newPassword')), zodRule(accountSchemas.newPassword, t('settings.newPassword'))]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -47,10 +40,7 @@ export default function LoginPasswordPage() {
           name="confirm"
           label={t('settings.confirmPassword')}
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('common.required', { title: t('settings.confirmPassword') }) },
-            sameAs('newPassword', t('settings.passwordMismatch')),
-          ]}
+          rules={[requiredRule(t('settings.confirmPassword')), sameAs('newPassword', t('settings.passwordMismatch'))]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { PageSpinner } from '../../shared/page-spinner';
-import { useProfile } from '../shell/shell-data';
+import { shellKeys, useProfile } from '../shell/shell-data';
 import { SettingsCard } from './settings-card';
 
 /** AUTO, OPEN or HIDE; the sider follows at once (the shell data is refreshed after saving). */
@@ -16,7 +16,7 @@ export default function NavigationPreferencePage() {
   if (!profile.data) return <PageSpinner />;
   const change = async (value: 1 | 2 | 3) => {
     await api(account.setNavigationPreference, { navigationPreference: value });
-    await queryClient.invalidateQueries({ queryKey: ['shell'] });
+    await Promise.all([shellKeys.current, shellKeys.profile].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     void message.success(t('settings.preferenceSaved'));
   };
   return (

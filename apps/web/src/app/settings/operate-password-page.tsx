@@ -4,7 +4,7 @@ import { account } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { sameAs, zodRule } from '../../shared/form/zod-rule';
+import { requiredRule, sameAs, zodRule } from '../../shared/form/zod-rule';
 import { PageSpinner } from '../../shared/page-spinner';
 import { shellKeys, useProfile } from '../shell/shell-data';
 import { SettingsCard } from './settings-card';
@@ -34,7 +34,7 @@ export default function OperatePasswordPage() {
     await queryClient.invalidateQueries({ queryKey: shellKeys.profile });
     void message.success(t('settings.operateChanged'));
   };
-  const required = (key: string) => ({ required: true, message: t('common.required', { title: t(key) }) });
+  const required = (key: string) => requiredRule(t(key));
   return (
     <SettingsCard title={t('settings.operatePassword')}>
       <Typography.Paragraph type="secondary">{t('settings.operateIntro')}</Typography.Paragraph>

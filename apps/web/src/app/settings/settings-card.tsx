@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
-import { Card, Menu, Typography } from 'antd';
+import { Card, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '../../shared/theme/theme-context';
+import { PageTitle } from '../../shared/page-title';
 import { SETTINGS_PAGES } from '../shell/user-menu';
 
 /** The frame of the four personal settings pages: their menu on the left, the form on the right. */
 export function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const { dark } = useTheme();
   const location = useLocation();
   const navigate = useNavigate();
   return (
@@ -20,9 +19,7 @@ export function SettingsCard({ title, children }: { title: string; children: Rea
         onClick={({ key }) => void navigate(key)}
       />
       <div style={{ flex: 1, minWidth: 300, maxWidth: 560 }}>
-        <Typography.Title level={4} className="page-title" style={{ marginTop: 0, color: dark ? '#f0f3f7' : '#1f2329' }}>
-          {title}
-        </Typography.Title>
+        <PageTitle style={{ marginBottom: 12 }}>{title}</PageTitle>
         {children}
       </div>
     </Card>

@@ -3,11 +3,10 @@ import { App as AntApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { installShellHandlers, request } from '../../shared/api/client';
+import { MODAL_WIDTH } from '../../shared/modal';
 import { useAuth } from '../auth/auth-state';
 import { isStaffExcluded, loginUrl, staffSelectionTarget } from '../navigation';
 import { router } from '../router';
-
-export const MODAL_WIDTH = { info: 380, confirm: 480, small: 480, normal: 640, large: 800, big: 1024 } as const;
 
 /**
  * Connects the API client to the shell: the error modal (380 wide, OK button), the re-probe, and the

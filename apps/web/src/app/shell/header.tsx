@@ -10,7 +10,8 @@ import { ThemeSwitcher } from './theme-switcher';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
 
-const DEFAULT_SLOGAN = 'Industrial Internet Platform';
+/** The platform slogan when a tenant sets none (spec 000: the industrial internet platform). */
+export const DEFAULT_SLOGAN = 'Industrial Internet Platform';
 
 /** platformTitleType: 1 the platform name, 2 the navigation (active area) name, 3 both; the slogan when empty. */
 export function platformTitle(current: CurrentUser | undefined, active: ActiveMenu): string {

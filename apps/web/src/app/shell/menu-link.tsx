@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MenuNode } from '@energy/contracts';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { linkOf } from './menu-model';
 
 /** A menu item's link: in-app router link, new tab, forced full load, or outside the system. */
@@ -27,4 +27,15 @@ export function MenuLink({ node, children, onNavigate }: { node: MenuNode; child
       {label}
     </a>
   );
+}
+
+/** Follows a menu link the way a click would: router, new tab or full load. */
+export function useFollowLink() {
+  const navigate = useNavigate();
+  return (node: MenuNode) => {
+    const link = linkOf(node);
+    if (link.newTab) window.open(link.href, '_blank', 'noopener');
+    else if (link.inApp && !link.forced) void navigate(link.href);
+    else window.location.assign(link.href);
+  };
 }

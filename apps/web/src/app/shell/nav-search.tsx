@@ -2,22 +2,11 @@ import { useMemo, useState } from 'react';
 import { Select, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@energy/contracts';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { linkOf, searchablePages } from './menu-model';
+import { useFollowLink } from './menu-link';
+import { searchablePages } from './menu-model';
 
 export const SEARCH_WIDTH = 240;
-
-/** Follows a menu link the way a click would: router, new tab or full load. */
-export function useFollowLink() {
-  const navigate = useNavigate();
-  return (node: MenuNode) => {
-    const link = linkOf(node);
-    if (link.newTab) window.open(link.href, '_blank', 'noopener');
-    else if (link.inApp && !link.forced) void navigate(link.href);
-    else window.location.assign(link.href);
-  };
-}
 
 /** Search over every level-three page the staff can open. */
 export function NavSearch({ menu }: { menu: MenuNode[] }) {

@@ -26,8 +26,8 @@ export function useCurrentUser(enabled = true) {
 }
 
 /** The person's own profile; works without a usable staff (settings pages). */
-export function useProfile() {
-  return useQuery({ queryKey: shellKeys.profile, queryFn: () => api(account.myProfile) });
+export function useProfile(enabled = true) {
+  return useQuery({ queryKey: shellKeys.profile, queryFn: () => api(account.myProfile), enabled });
 }
 
 export function useStaffList(enabled = true) {

@@ -4,13 +4,12 @@ import { Link, Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '@energy/contracts';
 import { PageSpinner } from '../../shared/page-spinner';
 import { isStaffExcluded } from '../navigation';
-import { AppHeader } from './header';
+import { AppHeader, DEFAULT_SLOGAN } from './header';
+import type { ShellContext } from './shell-context';
 import { activeMenuOf, breadcrumbsOf } from './menu-model';
 import { useCurrentUser, useMenu } from './shell-data';
 import { AppSider } from './sider';
 import { useTranslation } from 'react-i18next';
-
-const DEFAULT_SLOGAN = 'Industrial Internet Platform';
 
 /** The browser tab title and favicon from the staff's platform settings. */
 function usePlatformTab(current: CurrentUser | undefined, pageName: string | undefined) {
@@ -61,7 +60,7 @@ export function ShellLayout() {
             />
           )}
           <div style={{ background: 'transparent', color: token.colorText }}>
-            <Outlet />
+            <Outlet context={{ current: current.data, menu } satisfies ShellContext} />
           </div>
         </Layout.Content>
       </Layout>

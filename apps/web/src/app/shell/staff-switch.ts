@@ -1,20 +1,18 @@
 import { staff } from '@energy/contracts/refs';
 import { App as AntApp } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../shared/api/client';
-import { MODAL_WIDTH } from './api-bridge';
+import { api, ApiError, showError } from '../../shared/api/client';
+import { MODAL_WIDTH } from '../../shared/modal';
 
 type StaffEntry = { id: number; staffCode: string; tenantName: string };
 
 /**
  * The staff switch of spec 000 section 4: check the target, confirm (unless the person is choosing on
- * the selection page), switch, refresh the current-user data, reload the app home. A 412 or 403 from
+ * the selection page), switch, then reload the app home, which fetches the current-user data afresh. A 412 or 403 from
  * the check or the switch opens the disabled-or-frozen dialog; confirming it resets and goes home.
  */
 export function useStaffSwitch() {
   const { modal } = AntApp.useApp();
-  const queryClient = useQueryClient();
   const { t } = useTranslation();
 
   const unusable = () =>
@@ -23,10 +21,8 @@ export function useStaffSwitch() {
       content: t('errors.staffUnusable'),
       width: MODAL_WIDTH.info,
       okText: t('common.ok'),
-      onOk: () => {
-        queryClient.removeQueries();
-        window.location.assign('/');
-      },
+      // the full page load resets every piece of current-user data
+      onOk: () => window.location.assign('/'),
     });
 
   const run = async (entry: StaffEntry, opts: { confirm: boolean; home: string }) => {
@@ -35,7 +31,7 @@ export function useStaffSwitch() {
         return await call();
       } catch (error) {
         if (error instanceof ApiError && (error.status === 412 || error.status === 403)) unusable();
-        else if (error instanceof ApiError) modal.error({ title: error.message, width: MODAL_WIDTH.info, okText: t('common.ok') });
+        else if (error instanceof ApiError) showError(error.message);
         return undefined;
       }
     };
@@ -51,7 +47,7 @@ export function useStaffSwitch() {
       if (!ok) return;
     }
     if (!(await guarded(() => api(staff.staffSwitch, { staffId: entry.id }, { quiet: true })))) return;
-    await queryClient.invalidateQueries();
+    // a full page load: the new staff's data is fetched afresh, nothing of the previous one survives
     window.location.assign(opts.home);
   };
   return run;

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Col, Dropdown, Empty, Flex, Row, Typography, theme as antdTheme } from 'antd';
 import type { MenuNode } from '@energy/contracts';
 import type { ActiveMenu } from './menu-model';
-import { MenuLink } from './menu-link';
-import { useFollowLink } from './nav-search';
+import { MenuLink, useFollowLink } from './menu-link';
 
 /** Dropdown panel constants of spec 000 section 9. */
 export const DROPDOWN_WIDTH = 920;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { readCookie } from '../../shared/cookies';
+import { auth as authCalls } from '@energy/contracts/refs';
+import { api } from '../../shared/api/client';
 import { useAuth } from '../auth/auth-state';
 
 /** Logout: GET /server/logout first, then the login page (spec 000 section 2). */
@@ -9,7 +10,8 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    await fetch('/server/logout', { credentials: 'include', headers: { jwtToken: readCookie('jwtToken') ?? '' } }).catch(() => undefined);
+    // without the jwtToken header the server only clears the cookies; with it, it also ends the session
+    await api(authCalls.logout, undefined, { quiet: true }).catch(() => undefined);
     auth.set(false);
     queryClient.clear();
     void navigate('/login', { replace: true });

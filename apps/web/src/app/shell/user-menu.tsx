@@ -20,7 +20,7 @@ export function UserMenu({ current }: { current: CurrentUser | undefined }) {
   const navigate = useNavigate();
   const logout = useLogout();
   // without a usable staff the current context is missing; the profile still works
-  const profile = useProfile();
+  const profile = useProfile(!current);
   const person = current?.customerUser ?? profile.data;
   if (!person) return null;
   return (

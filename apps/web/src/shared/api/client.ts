@@ -98,13 +98,24 @@ function handleFailure(status: number, code: number | null, serverMessage: strin
   return error;
 }
 
-/** Sends one raw request through the shell's error handling; used by `api` and the diagnostics hook. */
-export async function request<T>(method: string, url: string, body?: string, opts: CallOptions = {}): Promise<T> {
+/**
+ * One fetch with the session's credentials and jwtToken header: the base of `request` and of calls
+ * whose answer is not an envelope (a CSV download). A JSON string body is sent as JSON; FormData as is.
+ */
+export function send(method: string, url: string, body?: string | FormData): Promise<Response> {
   const headers: Record<string, string> = { jwtToken: readCookie('jwtToken') ?? '' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  return fetch(url, { method, headers, body, credentials: 'include' });
+}
+
+/** Shows a message in the shell's error modal (one at a time), for failures a caller reports itself. */
+export const showError = (message: string) => handlers.showError(message);
+
+/** Sends one raw request through the shell's error handling; used by `api`, `upload` and the diagnostics hook. */
+export async function request<T>(method: string, url: string, body?: string | FormData, opts: CallOptions = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, credentials: 'include' });
+    res = await send(method, url, body);
   } catch {
     const error = new ApiError('network', 0, null, requestFailed());
     if (!opts.quiet) handlers.showError(error.message);
@@ -130,19 +141,9 @@ export function api<R extends EndpointRef>(ref: R, input?: RefInput<R>, opts: Ca
   return request(ref.method, url, body, opts);
 }
 
-/** Uploads one file (multipart field `file`) and returns the server's description of it. */
-export async function upload(url: string, file: File): Promise<{ key: string; url: string; name: string }> {
+/** Uploads one file (multipart field `file`) to an upload call; the caller reports a failure by file name. */
+export function upload<R extends EndpointRef>(ref: R, file: File): Promise<RefOutput<R>> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(url, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { jwtToken: readCookie('jwtToken') ?? '' },
-  }).catch(() => null);
-  const envelope = res
-    ? ((await res.json().catch(() => null)) as { code: number; data: { key: string; url: string; name: string } } | null)
-    : null;
-  if (!res || !res.ok || !envelope || envelope.code !== 0) throw new ApiError('http', res?.status ?? 0, envelope?.code ?? null, file.name);
-  return envelope.data;
+  return request(ref.method, ref.path, form, { quiet: true });
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { i18n } from '../i18n';
 
 /** An antd form rule from a contract's zod schema, so the form refuses what the server refuses. */
 export function zodRule(schema: z.ZodType, label: string) {
@@ -19,3 +20,6 @@ export function sameAs(field: string, message: string) {
     },
   });
 }
+
+/** A required field's rule with the spec's message, '{title} is required'. */
+export const requiredRule = (title: string) => ({ required: true, message: i18n.t('common.required', { title }) });

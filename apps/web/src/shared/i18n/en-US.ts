@@ -20,7 +20,6 @@ export const enUS = {
     ok: 'OK',
     cancel: 'Cancel',
     save: 'Save',
-    loading: 'Loading…',
     required: '{{title}} is required',
   },
   login: {
@@ -59,7 +58,6 @@ export const enUS = {
     language: 'Language',
     settings: 'Settings',
     logout: 'Log out',
-    home: 'Home',
   },
   themes: { dark: 'Dark', light: 'Light', 'yellow-light': 'Yellow light', sapphire: 'Sapphire', juntong: 'Juntong' },
   sider: { expand: 'expand', collapse: 'collapse' },

@@ -29,5 +29,4 @@ void i18n.use(initReactI18next).init({
 export function setLanguage(lang: Language) {
   writeCookie('lang', lang);
   void i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
 }

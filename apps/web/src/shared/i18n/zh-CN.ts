@@ -18,7 +18,7 @@ export const zhCN: Texts = {
     notFoundTitle: '页面不存在',
     notFound: '{{path}} 没有对应的页面。该页面可能未在本系统中提供，或链接有误。',
   },
-  common: { ok: '确定', cancel: '取消', save: '保存', loading: '加载中…', required: '请输入{{title}}' },
+  common: { ok: '确定', cancel: '取消', save: '保存', required: '请输入{{title}}' },
   login: {
     title: '登录',
     username: '用户名',
@@ -55,7 +55,6 @@ export const zhCN: Texts = {
     language: '语言',
     settings: '设置',
     logout: '退出登录',
-    home: '首页',
   },
   themes: { dark: '深色', light: '浅色', 'yellow-light': '浅黄', sapphire: '蓝宝石', juntong: '军通' },
   sider: { expand: '展开', collapse: '收起' },

@@ -10,7 +10,7 @@ export const THEME_COOKIE = 'mxTheme';
 export const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (THEMES as readonly string[]).includes(v);
 
 /** Dark themes get light page titles; light themes get dark ones. */
-export const isDarkTheme = (name: ThemeName) => name === 'dark' || name === 'sapphire' || name === 'juntong';
+export const isDarkTheme = (name: ThemeName) => PALETTES[name].dark;
 
 interface Palette {
   dark: boolean;
@@ -76,10 +76,6 @@ const PALETTES: Record<ThemeName, Palette> = {
     border: '#27423a',
   },
 };
-
-export function paletteOf(name: ThemeName): Palette {
-  return PALETTES[name];
-}
 
 /** The antd theme: every component, and charts through the same tokens, follow it. */
 export function antdThemeOf(name: ThemeName): ThemeConfig {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { audit } from '@energy/contracts/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../shared/api/client';
-import { readCookie } from '../../../shared/cookies';
-import { useTheme } from '../../../shared/theme/theme-context';
+import { api, ApiError, send } from '../../../shared/api/client';
+import { PageTitle } from '../../../shared/page-title';
 import { Authorized } from '../../../app/shell/permission';
 
 interface Filter {
@@ -29,7 +28,6 @@ const toBody = (f: Filter) => ({
 /** Who changed what, when, and with which outcome; exportable as CSV with the export permission. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
-  const { dark } = useTheme();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<Filter>();
   const [filter, setFilter] = useState<Filter>({});
@@ -44,12 +42,7 @@ export default function AuditLogPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const res = await fetch(audit.auditLogExport.path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', jwtToken: readCookie('jwtToken') ?? '' },
-        body: JSON.stringify(toBody(filter)),
-      });
+      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(toBody(filter)));
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { msg?: string } | null;
         throw new ApiError('http', res.status, null, body?.msg || t('errors.requestFailed'));
@@ -70,9 +63,7 @@ export default function AuditLogPage() {
   return (
     <Card>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Title level={4} className="page-title" style={{ margin: 0, color: dark ? '#f0f3f7' : '#1f2329' }}>
-          {t('audit.title')}
-        </Typography.Title>
+        <PageTitle>{t('audit.title')}</PageTitle>
         <Authorized code="b-audit-export">
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="audit-export">
             {t('audit.export')}
