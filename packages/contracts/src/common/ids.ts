@@ -9,13 +9,13 @@ export const mcid = z
 export const muid = mcid;
 
 /** The largest value of a database integer column. */
-export const INT_MAX = 2_147_483_647;
+const INT_MAX = 2_147_483_647;
 
 /** A numeric object id sent in a body. */
 export const id = z.number().int().min(1).max(INT_MAX);
 
 /** A numeric object id sent in a query string or path. */
-export const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+export const idParam = z.coerce.number().int().min(1).max(INT_MAX);
 
 /** A short free-text field: trimmed, bounded. */
 export const text = (max: number) => z.string().trim().max(max);

@@ -101,7 +101,7 @@ export class SessionService {
   }
 
   /** The signed-in user and current staff, or 401 (no session, wrong or missing jwtToken header, expired). */
-  async resolve(req: FastifyRequest, opts: { cookieOnly: boolean }): Promise<ResolvedSession> {
+  private async resolve(req: FastifyRequest, opts: { cookieOnly: boolean }): Promise<ResolvedSession> {
     return this.resolveWith(this.db, req, { ...opts, scope: false, defer: (fn) => void fn() });
   }
 

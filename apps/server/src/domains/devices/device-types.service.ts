@@ -1,8 +1,9 @@
+import type { PropertyKind } from '@energy/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
 import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
 
-type Kind = 'instantaneous' | 'cumulative' | 'state';
+type Kind = PropertyKind;
 
 /** The tenant's device type tree and the data properties of its types (read-only: seeded from the contracts). */
 export class DeviceTypesService {

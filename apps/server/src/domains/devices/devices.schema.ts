@@ -1,3 +1,4 @@
+import type { PropertyKind } from '@energy/contracts';
 import {
   boolean,
   doublePrecision,
@@ -62,7 +63,7 @@ export const dataProperty = pgTable(
     key: text('key').notNull(),
     name: text('name').notNull(),
     unit: text('unit').notNull().default(''),
-    kind: text('kind').$type<'instantaneous' | 'cumulative' | 'state'>().notNull(),
+    kind: text('kind').$type<PropertyKind>().notNull(),
     sort: smallint('sort').notNull().default(0),
   },
   (t) => [unique('data_property_key_uq').on(t.deviceTypeId, t.key)],

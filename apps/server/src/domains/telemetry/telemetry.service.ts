@@ -1,3 +1,4 @@
+import type { PropertyKind } from '@energy/contracts';
 import type { BodyOf, device as contract, ResampleInterval } from '@energy/contracts';
 import type { IngestConfig } from '../../config.js';
 import type { StaffCtx } from '../../plugins/context.js';
@@ -6,7 +7,7 @@ import { maxKwOf } from './rollups.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { bucketStarts, latestReadings, rangeAggregate, rawReadings, resampled, type BucketRow } from './telemetry.repository.js';
 
-type Kind = 'instantaneous' | 'cumulative' | 'state';
+type Kind = PropertyKind;
 type Property = { id: number; key: string; name: string; unit: string; kind: Kind };
 type Range = { deviceId: number; propertyKeys?: string[]; from: number | string; to: number | string };
 

@@ -1,3 +1,4 @@
+import type { PropertyKind } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { maxKwOf } from '../rollups.js';
 import type { Db } from '../../../db/client.js';
@@ -12,7 +13,7 @@ export interface DeviceEntry {
   /** Fastest plausible growth of its energy counters, kW. */
   maxKw: number;
   timeZone: string;
-  properties: Map<string, { id: number; kind: 'instantaneous' | 'cumulative' | 'state' }>;
+  properties: Map<string, { id: number; kind: PropertyKind }>;
 }
 
 interface Row {
@@ -23,7 +24,7 @@ interface Row {
   password_hash: string | null;
   rated_power_kw: number | null;
   time_zone: string;
-  properties: { id: number; key: string; kind: 'instantaneous' | 'cumulative' | 'state' }[] | string;
+  properties: { id: number; key: string; kind: PropertyKind }[] | string;
 }
 
 const TTL_MS = 60_000;

@@ -5,7 +5,7 @@ import type { DevicesService } from '../../devices/devices.service.js';
 import { startEmbeddedBroker, type EmbeddedBroker, type MessageSink } from './broker.js';
 import { DeviceDirectory, type DeviceEntry } from './directory.js';
 import { connectExternalBroker, type ExternalBrokerClient } from './external.js';
-import { parseStatus, parseTelemetry, readingsToPoints, type Point } from './payload.js';
+import { parseStatus, parseTelemetry, readingsToPoints } from './payload.js';
 import { startRetention } from '../retention.js';
 import { BatchWriter, type WriteItem } from './writer.js';
 
@@ -159,5 +159,3 @@ export class TelemetryIngest implements MessageSink {
     return { accepted, rejected, unknownDevice };
   }
 }
-
-export type { Point };

@@ -22,9 +22,8 @@ interface Pending {
 }
 
 export interface WriterStats {
+  /** Committed batches (the bench reports how far group commit gathered the load). */
   batches: number;
-  points: number;
-  lastBatchMs: number;
 }
 
 /**
@@ -49,7 +48,7 @@ export class BatchWriter {
   private latest = new Map<string, { ts: number; value: number }>();
   private lastSeenWrite = new Map<number, { at: number; online: boolean }>();
   private logged = new Map<string, number>();
-  readonly stats: WriterStats = { batches: 0, points: 0, lastBatchMs: 0 };
+  readonly stats: WriterStats = { batches: 0 };
 
   constructor(
     private readonly db: Db,
@@ -94,7 +93,6 @@ export class BatchWriter {
   }
 
   private async write(batch: Pending[]) {
-    const started = Date.now();
     try {
       const commitState = await this.db.transaction(async (tx) =>
         this.writeIn(
@@ -104,7 +102,6 @@ export class BatchWriter {
       );
       commitState();
       this.stats.batches++;
-      this.stats.lastBatchMs = Date.now() - started;
       for (const b of batch) b.resolve();
     } catch (error) {
       this.log.error({ err: error, messages: batch.length }, 'telemetry batch failed: not acknowledged, devices will resend');
@@ -204,7 +201,6 @@ export class BatchWriter {
     return () => {
       for (const [key, value] of nextLatest) this.latest.set(key, value);
       for (const [id, s] of seen) this.lastSeenWrite.set(id, s);
-      this.stats.points += written.length;
     };
   }
 
