@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
     reporters: process.env.CI ? ['default', ['json', { outputFile: '../../test-results/web.json' }]] : ['default'],
+    projects: [
+      // Pure logic in node.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // Component tests render with React in jsdom (antd needs a few browser APIs jsdom lacks: see setup).
+      {
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+      },
+    ],
   },
 });

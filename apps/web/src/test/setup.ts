@@ -1,0 +1,28 @@
+// Component-test setup: unmount after each test and give jsdom the browser APIs antd relies on.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import '../shared/i18n';
+
+afterEach(() => cleanup());
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
