@@ -30,3 +30,13 @@ export function setLanguage(lang: Language) {
   writeCookie('lang', lang);
   void i18n.changeLanguage(lang);
 }
+
+/**
+ * Adds a block's or a domain's own texts, keyed by language, under `namespaceKey` of the translation
+ * (so `t('<namespaceKey>.<key>')`). Call it at the top level of the module that uses the texts: lazy
+ * pages then bring their texts with their chunk. Type the Chinese bundle as `typeof en` so both
+ * languages have the same keys.
+ */
+export function registerTexts<T extends object>(namespaceKey: string, texts: { 'en-US': T; 'zh-CN': T }) {
+  for (const lang of LANGUAGES) i18n.addResourceBundle(lang.key, 'translation', { [namespaceKey]: texts[lang.key] }, true, true);
+}
