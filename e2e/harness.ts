@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { rowsOf } from '../apps/server/src/db/sql.js';
 import { createTestApp, type TestApp } from '../apps/server/test/helpers.js';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
 
@@ -20,6 +21,8 @@ export interface Harness {
   browser: Browser;
   /** Runs SQL on the server's database as the owner (to expire a session, disable a staff...). */
   exec(query: string): Promise<void>;
+  /** Reads rows from the server's database as the owner (to check what a page stored, or did not). */
+  rows<T = Record<string, unknown>>(query: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startHarness(): Promise<Harness> {
     exec: async (query) => {
       await server.database.system.execute(sql.raw(query));
     },
+    rows: <T>(query: string) => rowsOf<T>(server.database.system, sql.raw(query)),
     close: async () => {
       await browser.close();
       await server.close();

@@ -26,3 +26,7 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// jsdom implements getComputedStyle but not for pseudo-elements, and says so on every antd modal: ask for the element's own style.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
