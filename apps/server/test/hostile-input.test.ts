@@ -483,9 +483,10 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
   const foreignValues: unknown[] = [...fx.foreignNumbers, ...fx.foreignStrings];
   const staffIdField = (k: string) => ['id', 'staffId', 'staff_id'].includes(k);
   const idLike = (k: string) => /(^id$|Id$|_id$|mcid$|Mcid$|muid$|^key$)/.test(k);
-  // a foreign staff id is sent valid only to the staff calls: elsewhere the same number may be one of
-  // alice's own objects (a device), which a valid command would then change
-  const staffCall = /\/staff\//.test(e.path);
+  // a foreign staff id is sent valid only to the staff check and switch calls: elsewhere the same number
+  // may be one of alice's own objects (a device, or a staff of her tenant that her admin role manages),
+  // which a valid command would then change
+  const staffCall = /\/staff\/(check|switch)/.test(e.path);
   for (const key of sendsBody ? bodyFields.filter(idLike) : []) {
     for (const v of foreignValues) {
       const allowValid = staffCall && staffIdField(key) && typeof v === 'number' && fx.foreignStaffIds.includes(v);

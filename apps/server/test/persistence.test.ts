@@ -28,7 +28,7 @@ it('a second start on the same PGlite data folder keeps all data and does not se
     const res = (await second.system.execute(
       sql`select platform_slogan_name as s, (select count(*)::int from staff) as n from tenant where name = 'Harbor Logistics'`,
     )) as unknown as { rows: { s: string; n: number }[] };
-    expect(res.rows[0]).toEqual({ s: 'kept across restarts', n: 6 });
+    expect(res.rows[0]).toEqual({ s: 'kept across restarts', n: 7 });
     await second.close();
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

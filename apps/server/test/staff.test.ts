@@ -160,7 +160,7 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
 
   it('grants what the platform later adds under an auto-synced node (admin), not to a checked-only role', async () => {
     await t.database.system.execute(
-      sql`insert into permission (code, parent_code, type, name, level, sort) values ('b-staff-export', 'p-settings-staff', 'b', 'Export staff', 2, 99)`,
+      sql`insert into permission (code, parent_code, type, name, level, sort) values ('b-staff-export', 'p-settings-staff', 'b', 'Export staff', 3, 99)`,
     );
     await t.services.catalogue.load();
     const alice = await signIn(t, 'alice');
@@ -169,7 +169,7 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
     expect((await bob.post('/api/v2/platform-public/staff/permission')).body.data).not.toContain('b-staff-export');
   });
 
-  it('returns the permission catalogue as a tree: areas, pages, buttons, then integrated apps', async () => {
+  it('returns the permission catalogue as a tree: areas, groups, pages, buttons, then integrated apps', async () => {
     const bob = await signIn(t, 'bob');
     const tree = (await bob.post('/api/v2/platform-public/permission/tree')).body.data;
     expect(tree.map((n: { key: string }) => n.key)).toEqual([
@@ -183,9 +183,11 @@ describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kin
       'ia-carbon',
       'ia-work-order',
     ]);
-    const staffPage = tree.find((n: { key: string }) => n.key === 'p-settings').children[0];
-    expect(staffPage).toMatchObject({ key: 'p-settings-staff', type: 'p', level: 1, disabled: false });
-    expect(staffPage.children[0]).toMatchObject({ key: 'b-staff-create', type: 'b', level: 2, children: [] });
+    const orgGroup = tree.find((n: { key: string }) => n.key === 'p-settings').children[0];
+    expect(orgGroup).toMatchObject({ key: 'p-settings.org', type: 'p', level: 1, title: 'Organisation' });
+    const staffPage = orgGroup.children[0];
+    expect(staffPage).toMatchObject({ key: 'p-settings-staff', type: 'p', level: 2, disabled: false });
+    expect(staffPage.children[0]).toMatchObject({ key: 'b-staff-create', type: 'b', level: 3, children: [] });
     // carol has no usable staff; and the call needs the role page's permission
     expect((await (await signIn(t, 'carol')).post('/api/v2/platform-public/permission/tree')).status).toBe(412);
   });

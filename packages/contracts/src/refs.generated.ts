@@ -88,6 +88,27 @@ export const customer = {
   orgAll: { method: 'POST', path: '/api/v2/customer-user/org/all', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.customer.orgAll
   >,
+  organizationCreate: { method: 'POST', path: '/api/v2/organization/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationCreate
+  >,
+  organizationDelete: { method: 'POST', path: '/api/v2/organization/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationDelete
+  >,
+  organizationLevels: { method: 'POST', path: '/api/v2/organization/levels', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationLevels
+  >,
+  organizationLevelsUpdate: { method: 'POST', path: '/api/v2/organization/levels/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationLevelsUpdate
+  >,
+  organizationMove: { method: 'POST', path: '/api/v2/organization/move', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationMove
+  >,
+  organizationRename: { method: 'POST', path: '/api/v2/organization/rename', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationRename
+  >,
+  organizationTree: { method: 'POST', path: '/api/v2/organization/tree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.organizationTree
+  >,
   organizationWithCode: {
     method: 'POST',
     path: '/api/v2/customer-user/organization-with-code',
@@ -230,6 +251,13 @@ export const ou = {
   locationInputTips: { method: 'POST', path: '/api/v2/location/inputTips', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.ou.locationInputTips
   >,
+  ouAssets: { method: 'POST', path: '/api/v2/ou/assets', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouAssets>,
+  ouAssetsUpdate: { method: 'POST', path: '/api/v2/ou/assets/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.ou.ouAssetsUpdate
+  >,
+  ouCreate: { method: 'POST', path: '/api/v2/ou/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouCreate>,
+  ouDelete: { method: 'POST', path: '/api/v2/ou/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouDelete>,
+  ouDetail: { method: 'POST', path: '/api/v2/ou/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouDetail>,
   ouList: { method: 'POST', path: '/api/v2/ou/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouList>,
   ouListByMcid: { method: 'POST', path: '/api/v2/ou/list-by-mcid', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.ou.ouListByMcid
@@ -237,7 +265,31 @@ export const ou = {
   ouListWithTenant: { method: 'POST', path: '/api/v2/ou/list/with_tenant', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.ou.ouListWithTenant
   >,
+  ouMembers: { method: 'POST', path: '/api/v2/ou/members', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouMembers>,
+  ouMembersUpdate: { method: 'POST', path: '/api/v2/ou/members/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.ou.ouMembersUpdate
+  >,
+  ouPage: { method: 'POST', path: '/api/v2/ou/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouPage>,
   ouTypeList: { method: 'POST', path: '/api/v2/ou/type/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouTypeList>,
+  ouUpdate: { method: 'POST', path: '/api/v2/ou/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.ou.ouUpdate>,
+};
+
+export const platform = {
+  platformSettingsDetail: { method: 'POST', path: '/api/v2/platform-settings/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.platformSettingsDetail
+  >,
+  platformSettingsUpdate: { method: 'POST', path: '/api/v2/platform-settings/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.platformSettingsUpdate
+  >,
+};
+
+export const role = {
+  roleCreate: { method: 'POST', path: '/api/v2/role/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleCreate>,
+  roleDelete: { method: 'POST', path: '/api/v2/role/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleDelete>,
+  roleDetail: { method: 'POST', path: '/api/v2/role/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleDetail>,
+  roleList: { method: 'POST', path: '/api/v2/role/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleList>,
+  rolePage: { method: 'POST', path: '/api/v2/role/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.rolePage>,
+  roleUpdate: { method: 'POST', path: '/api/v2/role/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleUpdate>,
 };
 
 export const staff = {
@@ -254,12 +306,14 @@ export const staff = {
   staffCheckV2: { method: 'POST', path: '/api/v2/staff/check', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.staff.staffCheckV2
   >,
+  staffCreate: { method: 'POST', path: '/api/v2/staff/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.staff.staffCreate>,
   staffDataTypeSortingUpdate: {
     method: 'POST',
     path: '/api/v2/staff/data-type/sorting/customize/update',
     bodyKind: 'form',
     queryKeys: [],
   } as EndpointRef<typeof C.staff.staffDataTypeSortingUpdate>,
+  staffDetail: { method: 'POST', path: '/api/v2/staff/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.staff.staffDetail>,
   staffIntegratedPermission: {
     method: 'POST',
     path: '/api/v2/platform-public/staff/integrated/permission',
@@ -283,6 +337,7 @@ export const staff = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.staff.staffNavigationConfigDetail>,
+  staffPage: { method: 'POST', path: '/api/v2/staff/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.staff.staffPage>,
   staffPermission: { method: 'POST', path: '/api/v2/platform-public/staff/permission', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.staff.staffPermission
   >,
@@ -291,6 +346,9 @@ export const staff = {
   >,
   staffPermissionV2: { method: 'POST', path: '/api/v2/staff/permission', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.staff.staffPermissionV2
+  >,
+  staffSetStatus: { method: 'POST', path: '/api/v2/staff/status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.staff.staffSetStatus
   >,
   staffSwitch: { method: 'POST', path: '/api/v2/platform-public/staff/switch', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.staff.staffSwitch
@@ -301,6 +359,7 @@ export const staff = {
   staffSwitchV2: { method: 'PUT', path: '/api/v2/staff/switch', bodyKind: 'none', queryKeys: ['staff_id'] } as EndpointRef<
     typeof C.staff.staffSwitchV2
   >,
+  staffUpdate: { method: 'POST', path: '/api/v2/staff/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.staff.staffUpdate>,
 };
 
 export const uet = {

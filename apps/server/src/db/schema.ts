@@ -2,6 +2,7 @@
 export * from '../domains/tenancy/tenancy.schema.js';
 export * from '../domains/auth/auth.schema.js';
 export * from '../domains/staff/staff.schema.js';
+export * from '../domains/role/role.schema.js';
 export * from '../domains/catalogue/catalogue.schema.js';
 export * from '../domains/navigation/navigation.schema.js';
 export * from '../domains/ou/ou.schema.js';

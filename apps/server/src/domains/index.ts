@@ -22,10 +22,16 @@ import { navigationRoutes } from './navigation/navigation.routes.js';
 import { NavigationService } from './navigation/navigation.service.js';
 import { ouRoutes } from './ou/ou.routes.js';
 import { OuService } from './ou/ou.service.js';
+import { roleRoutes } from './role/role.routes.js';
+import { RoleService } from './role/role.service.js';
+import { OuAdminService } from './ou/ou-admin.service.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { StaffService } from './staff/staff.service.js';
+import { StaffAdminService } from './staff/staff-admin.service.js';
 import { tenancyRoutes } from './tenancy/tenancy.routes.js';
 import { TenancyService } from './tenancy/tenancy.service.js';
+import { OrganizationService } from './tenancy/organization.service.js';
+import { PlatformSettingsService } from './tenancy/platform-settings.service.js';
 import type { DomainRoutes } from './types.js';
 import { TelemetryService } from './telemetry/telemetry.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
@@ -36,6 +42,7 @@ import { UetService } from './uet/uet.service.js';
 export const domainRoutes: DomainRoutes[] = [
   authRoutes,
   staffRoutes,
+  roleRoutes,
   navigationRoutes,
   accountRoutes,
   tenancyRoutes,
@@ -59,6 +66,7 @@ export function createServices(db: Db, config: Config) {
   const audit = new AuditService(db);
   const staff = new StaffService(sessions, catalogue);
   const ou = new OuService();
+  const role = new RoleService(catalogue);
   const deviceTypes = new DeviceTypesService();
   const devices = new DevicesService(deviceTypes, config.ingest);
   return {
@@ -67,10 +75,15 @@ export function createServices(db: Db, config: Config) {
     audit,
     staff,
     ou,
+    role,
+    staffAdmin: new StaffAdminService(ou, role),
     auth: new AuthService(db, config, sessions, throttle),
     account: new AccountService(sessions, throttle),
     navigation: new NavigationService(catalogue, staff),
     tenancy: new TenancyService(ou),
+    organization: new OrganizationService(),
+    platformSettings: new PlatformSettingsService(),
+    ouAdmin: new OuAdminService(ou, devices),
     files: new FilesService(db, path.join(config.dataDir, 'files')),
     integration: new IntegrationService(catalogue, staff),
     uet: new UetService(),

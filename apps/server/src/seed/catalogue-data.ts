@@ -1,7 +1,8 @@
 /**
- * The platform's areas, pages and buttons: one source for the permission catalogue (area `p-<area>`,
- * page `p-<area>-<page>`, buttons with their own `b-...` codes) and for each tenant's default
- * three-level navigation (area, group, page).
+ * The platform's areas, groups, pages and buttons: one source for the permission catalogue (area
+ * `p-<area>` level 0, group `p-<area>.<group>` level 1, page `p-<area>-<page>` level 2, buttons with
+ * their own `b-...` codes level 3) and for each tenant's default three-level navigation (area, group,
+ * page). A group code has a dot, so it can never collide with a page code.
  */
 export interface PageDef {
   key: string;
@@ -366,6 +367,7 @@ export const AREAS: AreaDef[] = [
 ];
 
 export const pageCode = (area: AreaDef, page: PageDef) => `p-${area.key}-${page.key}`;
+export const groupCode = (area: AreaDef, group: GroupDef) => `p-${area.key}.${group.key}`;
 export const areaCode = (area: AreaDef) => `p-${area.key}`;
 
 /** Every row of the permission catalogue, parents before children. */
@@ -381,16 +383,17 @@ export function catalogueRows() {
   }[] = [];
   AREAS.forEach((area, ai) => {
     rows.push({ code: areaCode(area), parentCode: null, type: 'p', name: area.name, level: 0, sort: ai, integratedAppId: null });
-    let pi = 0;
-    for (const group of area.groups) {
-      for (const page of group.pages) {
+    area.groups.forEach((group, gi) => {
+      const gcode = groupCode(area, group);
+      rows.push({ code: gcode, parentCode: areaCode(area), type: 'p', name: group.name, level: 1, sort: gi, integratedAppId: null });
+      group.pages.forEach((page, pi) => {
         const code = pageCode(area, page);
-        rows.push({ code, parentCode: areaCode(area), type: 'p', name: page.name, level: 1, sort: pi++, integratedAppId: null });
+        rows.push({ code, parentCode: gcode, type: 'p', name: page.name, level: 2, sort: pi, integratedAppId: null });
         (page.buttons ?? []).forEach((b, bi) =>
-          rows.push({ code: b.code, parentCode: code, type: 'b', name: b.name, level: 2, sort: bi, integratedAppId: null }),
+          rows.push({ code: b.code, parentCode: code, type: 'b', name: b.name, level: 3, sort: bi, integratedAppId: null }),
         );
-      }
-    }
+      });
+    });
   });
   INTEGRATED_PERMISSIONS.forEach((app, i) => {
     rows.push({ code: app.code, parentCode: null, type: 'p', name: app.name, level: 0, sort: 100 + i, integratedAppId: app.appId });

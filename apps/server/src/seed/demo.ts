@@ -21,6 +21,7 @@ export const DEMO_USERS = [
   { username: 'bob', name: 'Bob Li', description: 'Sunrise operator: menu pages, no buttons' },
   { username: 'carol', name: 'Carol Wang', description: 'disabled in Sunrise, frozen in Harbor: no usable staff' },
   { username: 'sam', name: 'Sam Zhou', description: 'GridCare Services channel admin, operating for Sunrise and Harbor' },
+  { username: 'dave', name: 'Dave Lin', description: "Harbor admin: another tenant's administrator, who sees none of Sunrise" },
   { username: 'admin', name: 'Platform Admin', description: 'platform administrator (no tenant staff)' },
 ] as const;
 
@@ -190,6 +191,7 @@ const DEMO_STAFF: {
   { tenant: 'sunrise', customer: 'wuxi', user: 'carol', code: 'SR-CAROL', status: 1, role: 'operator', ous: ['wx'] },
   { tenant: 'harbor', customer: 'ningbo', user: 'carol', code: 'HB-CAROL', status: 2, role: 'operator', ous: ['nb'] },
   { tenant: 'gridcare', customer: 'hq', user: 'sam', code: 'GC-SAM', status: 0, role: 'admin', ous: [] },
+  { tenant: 'harbor', customer: 'shanghai', user: 'dave', code: 'HB-DAVE', status: 0, role: 'admin', ous: ['sh', 'nb'] },
 ];
 
 /** Creates the demo tenants, users and staff on an empty database (owner connection). */

@@ -7,7 +7,10 @@ export interface PermissionNode {
   title: string;
   description: string;
   type: 'p' | 'b';
-  /** 0 area, 1 page, 2 button: auto-sync is offered at levels 0 and 1 for non-customized nodes. */
+  /**
+   * 0 area, 1 group, 2 page, 3 button (integrated apps: 0 app, 1 its pages). Auto-sync is offered at
+   * levels 0 and 1 for non-customized nodes; select-all-sub at level 2.
+   */
   level: number;
   integratedAppId: number | null;
   customized: boolean;
@@ -35,7 +38,7 @@ export const permissionNode: z.ZodType<PermissionNode> = z
   )
   .meta({ id: 'PermissionNode' });
 
-/** The platform permission catalogue as a tree: areas, pages, buttons, then integrated apps' codes. */
+/** The platform permission catalogue as a tree: areas, groups, pages, buttons, then integrated apps' codes. */
 export const permissionTree = endpoint({
   method: 'POST',
   path: '/api/v2/platform-public/permission/tree',

@@ -197,3 +197,4 @@ export const channelTenantCustomerOuTree = endpoint({
   body: noBody,
   output: z.array(tenantCustomerOuNode),
 });
+export * from './organization.js';

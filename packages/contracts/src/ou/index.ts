@@ -119,3 +119,4 @@ export const locationInputTips = endpoint({
     }),
   ),
 });
+export * from './admin.js';

@@ -4,6 +4,7 @@ import { id, idParam } from '../common/ids.js';
 import { currentUser, navigationConfig, staffCheckResult, staffListEntry, staffSwitchResult } from './schemas.js';
 
 export * from './schemas.js';
+export * from './admin.js';
 
 const tag = 'staff';
 

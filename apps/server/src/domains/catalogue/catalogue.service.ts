@@ -12,7 +12,9 @@ export type ModuleOriginRow = typeof moduleOrigin.$inferSelect;
  */
 export class CatalogueService {
   private permissions: PermissionRow[] = [];
+  private byCode = new Map<string, PermissionRow>();
   private children = new Map<string, string[]>();
+  private treeCache: PermissionNode[] = [];
   private origins = new Map<number, ModuleOriginRow>();
   private memo = new Map<string, ReadonlySet<string>>();
 
@@ -20,6 +22,7 @@ export class CatalogueService {
 
   async load() {
     this.permissions = await this.db.select().from(permission).orderBy(asc(permission.level), asc(permission.sort));
+    this.byCode = new Map(this.permissions.map((p) => [p.code, p]));
     this.children.clear();
     for (const p of this.permissions) {
       if (!p.parentCode) continue;
@@ -29,14 +32,33 @@ export class CatalogueService {
     }
     this.origins = new Map((await this.db.select().from(moduleOrigin)).map((o) => [o.id, o]));
     this.memo.clear();
+    this.treeCache = this.buildTree();
   }
 
   all(): readonly PermissionRow[] {
     return this.permissions;
   }
 
-  /** The catalogue as a tree, parents before children, siblings by sort order. */
+  /** One code of the catalogue, or undefined. */
+  get(code: string): PermissionRow | undefined {
+    return this.byCode.get(code);
+  }
+
+  /** The code and its ancestors, nearest first. */
+  selfAndAncestors(code: string): string[] {
+    const chain: string[] = [];
+    for (let p = this.byCode.get(code); p && !chain.includes(p.code); p = p.parentCode ? this.byCode.get(p.parentCode) : undefined)
+      chain.push(p.code);
+    return chain;
+  }
+
+  /** The catalogue as a tree (built once per load: every role editor asks for it). */
   tree(): PermissionNode[] {
+    return this.treeCache;
+  }
+
+  /** Parents before children, siblings by sort order. */
+  private buildTree(): PermissionNode[] {
     const nodes = new Map<string, PermissionNode>();
     for (const p of this.permissions) {
       nodes.set(p.code, {

@@ -16,8 +16,7 @@ export interface OuFilter {
 export class OuService {
   /** The OUs the staff may see. An all-OU staff sees every OU of its tenant and of linked tenants. */
   async visibleOus(ctx: StaffCtx, filter: OuFilter = {}) {
-    const where: SQL[] = [inArray(ou.tenantId, filter.tenantIds ?? [ctx.staff.tenantId])];
-    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(ou.id, [...ctx.staff.ouIds]) : eq(ou.id, -1));
+    const where = this.visibleScope(ctx, filter.tenantIds);
     if (filter.name) where.push(or(ilike(ou.name, containing(filter.name)), ilike(ou.code, containing(filter.name)))!);
     if (filter.typeId) where.push(eq(ou.typeId, filter.typeId));
     if (filter.customerMcids) where.push(filter.customerMcids.length ? inArray(ou.customerMcid, filter.customerMcids) : eq(ou.id, -1));
@@ -42,6 +41,13 @@ export class OuService {
       tenantMcid: o.tenantId,
       tenantName,
     }));
+  }
+
+  /** The condition for the OUs the staff may see, of its tenant (or of the given tenants). */
+  visibleScope(ctx: StaffCtx, tenantIds = [ctx.staff.tenantId]): SQL[] {
+    const where: SQL[] = [inArray(ou.tenantId, tenantIds)];
+    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(ou.id, [...ctx.staff.ouIds]) : eq(ou.id, -1));
+    return where;
   }
 
   async types(ctx: StaffCtx) {

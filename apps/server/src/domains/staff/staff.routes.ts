@@ -1,7 +1,7 @@
 import { customer, staff } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 
-export const staffRoutes: DomainRoutes = (route, { staff: service }) => {
+export const staffRoutes: DomainRoutes = (route, { staff: service, staffAdmin }) => {
   // Reading A
   route(staff.customerUserCurrent, (ctx) => service.current(ctx));
   route(customer.customerUserCurrentV2, (ctx) => service.current(ctx));
@@ -23,4 +23,10 @@ export const staffRoutes: DomainRoutes = (route, { staff: service }) => {
   route(staff.staffPermissionV2, (ctx) => service.permissions(ctx));
   route(staff.staffNavigationConfigDetail, (ctx) => service.navigationConfigDetail(ctx));
   route(staff.staffDataTypeSortingUpdate, (ctx, input) => service.saveDataTypeSorting(ctx, input));
+  // staff administration (settings > organisation > staff)
+  route(staff.staffPage, (ctx, input) => staffAdmin.page(ctx, input));
+  route(staff.staffDetail, (ctx, input) => staffAdmin.detail(ctx, input));
+  route(staff.staffCreate, (ctx, input) => staffAdmin.create(ctx, input));
+  route(staff.staffUpdate, (ctx, input) => staffAdmin.update(ctx, input));
+  route(staff.staffSetStatus, (ctx, input) => staffAdmin.setStatus(ctx, input));
 };

@@ -1,28 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { customerUser } from '../auth/auth.schema.js';
+import { role } from '../role/role.schema.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
 
-/** A tenant's role: the checked permission codes and the auto-synced ones (levels 0 and 1). */
-export const role = pgTable('role', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenant.id),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  permissionCodes: text('permission_codes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  autoSyncCodes: text('auto_sync_codes')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  /** Staff with this role see every OU of the tenant (a tenant administrator). */
-  allOus: boolean('all_ous').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// the role table lives in the role domain; re-exported for the modules that read it with staff
+export { role };
 
 /** A person's account inside one customer of one tenant. Status: enable 0, disable 1, freeze 2. */
 export const staff = pgTable(

@@ -12,7 +12,8 @@ import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { role, staff, staffDataTypeSorting } from './staff.schema.js';
 
 type CurrentUser = z.infer<typeof contract.currentUser>;
-const as012 = (n: number) => (n === 1 ? 1 : n === 2 ? 2 : 0) as 0 | 1 | 2;
+/** A stored status as the contract's union (enable 0, disable 1, freeze 2). */
+export const as012 = (n: number) => (n === 1 ? 1 : n === 2 ? 2 : 0) as 0 | 1 | 2;
 
 /** The signed-in person's staff accounts: list, check, switch; the current context and its settings. */
 export class StaffService {

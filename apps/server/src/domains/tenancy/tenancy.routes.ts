@@ -1,7 +1,7 @@
-import { customer } from '@energy/contracts';
+import { customer, platform } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 
-export const tenancyRoutes: DomainRoutes = (route, { tenancy: service }) => {
+export const tenancyRoutes: DomainRoutes = (route, { tenancy: service, organization, platformSettings }) => {
   route(customer.organizationWithCode, (ctx) => service.organizationTree(ctx));
   route(customer.organizationWithCodeWithCurrent, (ctx) => service.organizationTreeFromCurrent(ctx));
   route(customer.orgAll, (ctx) => service.orgAll(ctx));
@@ -10,4 +10,13 @@ export const tenancyRoutes: DomainRoutes = (route, { tenancy: service }) => {
   route(customer.channelTenantList, (ctx, input) => service.channelTenants(ctx, input));
   route(customer.channelTenantGetTenantList, (ctx) => service.visibleTenants(ctx));
   route(customer.channelTenantCustomerOuTree, (ctx) => service.tenantCustomerOuTree(ctx));
+  route(customer.organizationTree, (ctx) => organization.tree(ctx));
+  route(customer.organizationCreate, (ctx, input) => organization.create(ctx, input));
+  route(customer.organizationRename, (ctx, input) => organization.rename(ctx, input));
+  route(customer.organizationMove, (ctx, input) => organization.move(ctx, input));
+  route(customer.organizationDelete, (ctx, input) => organization.delete(ctx, input));
+  route(customer.organizationLevels, (ctx) => organization.levels(ctx));
+  route(customer.organizationLevelsUpdate, (ctx, input) => organization.setLevels(ctx, input));
+  route(platform.platformSettingsDetail, (ctx) => platformSettings.detail(ctx));
+  route(platform.platformSettingsUpdate, (ctx, input) => platformSettings.update(ctx, input));
 };

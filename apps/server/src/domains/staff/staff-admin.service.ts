@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { BodyOf, staff as contract } from '@energy/contracts';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { containing } from '../../db/sql.js';
+import type { StaffCtx } from '../../plugins/context.js';
+import { conflict, notFound } from '../../plugins/errors.js';
+import { customerUser } from '../auth/auth.schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { OuService } from '../ou/ou.service.js';
+import { ou } from '../ou/ou.schema.js';
+import type { RoleService } from '../role/role.service.js';
+import { role } from '../role/role.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
+import { staff, staffOu } from './staff.schema.js';
+import { as012 } from './staff.service.js';
+
+type PageInput = BodyOf<typeof contract.staffPage>;
+type CreateInput = BodyOf<typeof contract.staffCreate>;
+type UpdateInput = BodyOf<typeof contract.staffUpdate>;
+type NewUser = Extract<CreateInput['user'], { kind: 'new' }>;
+
+/**
+ * Runs `fn` as the database owner inside the request's transaction. A person (customer user) is
+ * platform-wide: whether a username is taken anywhere, and inserting the person, is beyond what the
+ * tenant-scoped role energy_app may see or do. An error rolls the whole transaction back, role included.
+ */
+async function asOwner<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  const result = await fn();
+  await tx.execute(sql`select set_config('role', 'energy_app', true)`);
+  return result;
+}
+
+/**
+ * The tenant's staff accounts, administered: list, create (for a person of the tenant or a new one),
+ * edit, enable / disable / freeze. A caller manages only staff no more powerful than itself, gives only
+ * roles it could hold, and names only OUs it sees.
+ */
+export class StaffAdminService {
+  constructor(
+    private readonly ous: OuService,
+    private readonly roles: RoleService,
+  ) {}
+
+  async page(ctx: StaffCtx, input: PageInput) {
+    const where: SQL[] = [eq(staff.tenantId, ctx.staff.tenantId)];
+    if (input.keyword) {
+      const kw = containing(input.keyword);
+      where.push(or(ilike(staff.staffCode, kw), ilike(customerUser.username, kw), ilike(customerUser.name, kw))!);
+    }
+    if (input.status !== undefined) where.push(eq(staff.status, input.status));
+    if (input.roleId) where.push(eq(staff.roleId, input.roleId));
+    if (input.customerMcid) where.push(eq(staff.customerMcid, input.customerMcid));
+    if (input.ouId) where.push(inArray(staff.id, ctx.tx.select({ id: staffOu.staffId }).from(staffOu).where(eq(staffOu.ouId, input.ouId))));
+    const rows = await this.rows(ctx, and(...where)!, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize });
+    const [{ total }] = await ctx.tx
+      .select({ total: count() })
+      .from(staff)
+      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
+      .where(and(...where));
+    return { list: rows, totalCount: total, pageSize: input.pageSize, pageOffset: input.pageOffset };
+  }
+
+  async detail(ctx: StaffCtx, input: { id: number }) {
+    const [row] = await this.rows(ctx, and(eq(staff.id, input.id), eq(staff.tenantId, ctx.staff.tenantId))!);
+    if (!row) throw notFound(`Staff ${input.id}`);
+    return row;
+  }
+
+  async create(ctx: StaffCtx, input: CreateInput) {
+    await this.assertCodeFree(ctx, input.staffCode, null);
+    await this.assertCustomer(ctx, input.customerMcid);
+    this.roles.assertWithinCaller(ctx, await this.roles.find(ctx, input.roleId));
+    const ouIds = await this.visibleOuIds(ctx, input.ouIds);
+    let muid: string;
+    if (input.user.kind === 'existing') {
+      muid = await this.personOfTenant(ctx, input.user.muid);
+      await this.assertOnePerCustomer(ctx, muid, input.customerMcid, null);
+    } else {
+      muid = await this.createPerson(ctx, input.user);
+    }
+    const [row] = await ctx.tx
+      .insert(staff)
+      .values({ tenantId: ctx.staff.tenantId, customerMcid: input.customerMcid, muid, staffCode: input.staffCode, roleId: input.roleId })
+      .returning({ id: staff.id });
+    if (ouIds.length) await ctx.tx.insert(staffOu).values(ouIds.map((ouId) => ({ tenantId: ctx.staff.tenantId, staffId: row!.id, ouId })));
+    return { id: row!.id };
+  }
+
+  async update(ctx: StaffCtx, input: UpdateInput) {
+    const target = await this.manageable(ctx, input.id);
+    if (input.staffCode !== target.staffCode) await this.assertCodeFree(ctx, input.staffCode, target.id);
+    if (input.customerMcid !== target.customerMcid) {
+      await this.assertCustomer(ctx, input.customerMcid);
+      await this.assertOnePerCustomer(ctx, target.muid, input.customerMcid, target.id);
+    }
+    if (input.roleId !== target.roleId) this.roles.assertWithinCaller(ctx, await this.roles.find(ctx, input.roleId));
+    const ouIds = await this.visibleOuIds(ctx, input.ouIds);
+    await ctx.tx
+      .update(staff)
+      .set({ staffCode: input.staffCode, customerMcid: input.customerMcid, roleId: input.roleId })
+      .where(and(eq(staff.id, target.id), eq(staff.tenantId, ctx.staff.tenantId)));
+    // the caller replaces the OUs it sees; the target's other OUs stay
+    const mine = eq(staffOu.staffId, target.id);
+    const visible = ctx.staff.allOus ? null : [...(await this.visibleOuIdSet(ctx))];
+    if (!visible) await ctx.tx.delete(staffOu).where(mine);
+    else if (visible.length) await ctx.tx.delete(staffOu).where(and(mine, inArray(staffOu.ouId, visible)));
+    if (ouIds.length)
+      await ctx.tx.insert(staffOu).values(ouIds.map((ouId) => ({ tenantId: ctx.staff.tenantId, staffId: target.id, ouId })));
+    return null;
+  }
+
+  /** Enable 0, disable 1, freeze 2: the session function reads the status on each call, so it applies at once. */
+  async setStatus(ctx: StaffCtx, input: { id: number; status: 0 | 1 | 2 }) {
+    if (input.id === ctx.staff.id) throw conflict('You cannot change the status of your own staff account');
+    const target = await this.manageable(ctx, input.id);
+    await ctx.tx
+      .update(staff)
+      .set({ status: input.status })
+      .where(and(eq(staff.id, target.id), eq(staff.tenantId, ctx.staff.tenantId)));
+    return null;
+  }
+
+  /** The staff rows of the list and detail, with their OUs. */
+  private async rows(ctx: StaffCtx, where: SQL, paging?: { limit: number; offset: number }) {
+    let query = ctx.tx
+      .select({ s: staff, username: customerUser.username, name: customerUser.name, customerName: customer.name, roleName: role.name })
+      .from(staff)
+      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
+      .innerJoin(customer, eq(customer.mcid, staff.customerMcid))
+      .leftJoin(role, eq(role.id, staff.roleId))
+      .where(where)
+      .orderBy(asc(staff.staffCode))
+      .$dynamic();
+    if (paging) query = query.limit(paging.limit).offset(paging.offset);
+    const rows = await query;
+    const ids = rows.map((r) => r.s.id);
+    const ouRows = ids.length
+      ? await ctx.tx
+          .select({ staffId: staffOu.staffId, id: ou.id, name: ou.name })
+          .from(staffOu)
+          .innerJoin(ou, eq(ou.id, staffOu.ouId))
+          .where(and(inArray(staffOu.staffId, ids), eq(ou.tenantId, ctx.staff.tenantId)))
+          .orderBy(asc(ou.code))
+      : [];
+    return rows.map(({ s, username, name, customerName, roleName }) => ({
+      id: s.id,
+      staffCode: s.staffCode,
+      muid: s.muid,
+      username,
+      name,
+      customerMcid: s.customerMcid,
+      customerName,
+      roleId: s.roleId,
+      roleName: roleName ?? null,
+      status: as012(s.status),
+      ous: ouRows.filter((o) => o.staffId === s.id).map((o) => ({ id: o.id, name: o.name })),
+      createdAt: s.createdAt.toISOString(),
+    }));
+  }
+
+  /** A staff of the tenant that the caller may manage: its role grants nothing the caller lacks. */
+  private async manageable(ctx: StaffCtx, id: number) {
+    const [target] = await ctx.tx
+      .select()
+      .from(staff)
+      .where(and(eq(staff.id, id), eq(staff.tenantId, ctx.staff.tenantId)));
+    if (!target) throw notFound(`Staff ${id}`);
+    if (target.roleId != null) this.roles.assertWithinCaller(ctx, await this.roles.find(ctx, target.roleId));
+    return target;
+  }
+
+  private async assertCodeFree(ctx: StaffCtx, staffCode: string, exceptId: number | null) {
+    const [taken] = await ctx.tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(and(eq(staff.tenantId, ctx.staff.tenantId), eq(staff.staffCode, staffCode), exceptId ? ne(staff.id, exceptId) : undefined));
+    if (taken) throw conflict(`Staff code "${staffCode}" already exists`);
+  }
+
+  private async assertCustomer(ctx: StaffCtx, mcid: string) {
+    const [found] = await ctx.tx
+      .select({ mcid: customer.mcid })
+      .from(customer)
+      .where(and(eq(customer.mcid, mcid), eq(customer.tenantId, ctx.staff.tenantId)));
+    if (!found) throw notFound(`Customer ${mcid}`);
+  }
+
+  /** One staff account per person and customer. */
+  private async assertOnePerCustomer(ctx: StaffCtx, muid: string, customerMcid: string, exceptId: number | null) {
+    const [other] = await ctx.tx
+      .select({ staffCode: staff.staffCode })
+      .from(staff)
+      .where(
+        and(
+          eq(staff.tenantId, ctx.staff.tenantId),
+          eq(staff.muid, muid),
+          eq(staff.customerMcid, customerMcid),
+          exceptId ? ne(staff.id, exceptId) : undefined,
+        ),
+      );
+    if (other) throw conflict(`This person already has a staff account (${other.staffCode}) in that customer`);
+  }
+
+  /** A person who has a staff account in the tenant; anyone else is "not found", whoever they are. */
+  private async personOfTenant(ctx: StaffCtx, muid: string) {
+    const [found] = await ctx.tx
+      .select({ muid: customerUser.muid })
+      .from(customerUser)
+      .innerJoin(staff, eq(staff.muid, customerUser.muid))
+      .where(and(eq(customerUser.muid, muid), eq(staff.tenantId, ctx.staff.tenantId)))
+      .limit(1);
+    if (!found) throw notFound(`Customer user ${muid}`);
+    return found.muid;
+  }
+
+  private async createPerson(ctx: StaffCtx, user: NewUser) {
+    const passwordHash = await hashPassword(user.password);
+    const muid = randomUUID();
+    await asOwner(ctx.tx, async () => {
+      const [taken] = await ctx.tx.select({ muid: customerUser.muid }).from(customerUser).where(eq(customerUser.username, user.username));
+      if (taken) throw conflict('Username already exists');
+      await ctx.tx
+        .insert(customerUser)
+        .values({ muid, username: user.username, passwordHash, name: user.name, phone: user.phone || null, email: user.email || null });
+    });
+    return muid;
+  }
+
+  private async visibleOuIdSet(ctx: StaffCtx) {
+    return new Set((await this.ous.visibleOus(ctx)).map((o) => o.id));
+  }
+
+  /** The OUs asked for, each one the caller sees (404 otherwise), without repeats. */
+  private async visibleOuIds(ctx: StaffCtx, ids: number[]) {
+    const wanted = [...new Set(ids)];
+    if (!wanted.length) return wanted;
+    const visible = await this.visibleOuIdSet(ctx);
+    const unseen = wanted.find((id) => !visible.has(id));
+    if (unseen !== undefined) throw notFound(`Operating unit ${unseen}`);
+    return wanted;
+  }
+}
