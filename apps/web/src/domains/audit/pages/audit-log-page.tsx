@@ -1,48 +1,43 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Flex, Form, Input, Select, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Flex, Input, Select, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { audit } from '@energy/contracts/refs';
+import type { RefOutput } from '@energy/contracts/refs-types';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, send } from '../../../shared/api/client';
-import { PageTitle } from '../../../shared/page-title';
 import { Authorized } from '../../../app/shell/permission';
+import { useHasPermission } from '../../../app/shell/shell-data';
+import { api, ApiError, send } from '../../../shared/api/client';
+import { FilterForm, type FilterField } from '../../../shared/filter-form/filter-form';
+import { PageTitle } from '../../../shared/page-title';
+import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { usePaging } from '../../../shared/table/use-paging';
+import { toAuditBody, type AuditFilter } from '../audit-filter';
+import { StaffSelect } from '../components/staff-select';
+import '../texts';
 
-interface Filter {
-  range?: [Dayjs, Dayjs];
-  call?: string;
-  outcome?: 'ok' | 'error';
-}
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
-
-const toBody = (f: Filter) => ({
-  from: f.range?.[0]?.startOf('day').toISOString(),
-  to: f.range?.[1]?.endOf('day').toISOString(),
-  call: f.call?.trim() || undefined,
-  outcome: f.outcome,
-});
+type AuditRow = RefOutput<typeof audit.auditLogPage>['list'][number];
 
 /** Who changed what, when, and with which outcome; exportable as CSV with the export permission. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const [form] = Form.useForm<Filter>();
-  const [filter, setFilter] = useState<Filter>({});
-  const [paging, setPaging] = useState({ pageSize: 20, pageOffset: 1 });
+  // the staff filter searches the staff page call, which needs the staff page
+  const seesStaff = useHasPermission('p-settings-staff');
+  const [filter, setFilter] = useState(() => toAuditBody({}));
+  const paging = usePaging();
   const [exporting, setExporting] = useState(false);
   const query = useQuery({
-    queryKey: ['audit', 'page', filter, paging],
-    queryFn: () => api(audit.auditLogPage, { ...toBody(filter), ...paging }),
+    queryKey: ['audit', 'page', filter, paging.pageSize, paging.pageOffset],
+    queryFn: () => api(audit.auditLogPage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
     placeholderData: keepPreviousData,
   });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(toBody(filter)));
+      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(filter));
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { msg?: string } | null;
         throw new ApiError('http', res.status, null, body?.msg || t('errors.requestFailed'));
@@ -60,86 +55,81 @@ export default function AuditLogPage() {
     }
   };
 
+  const fields: FilterField[] = [
+    { name: 'range', label: t('audit.range'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
+    ...(seesStaff ? [{ name: 'staff', label: t('audit.staff'), node: <StaffSelect /> }] : []),
+    {
+      name: 'call',
+      label: t('audit.call'),
+      node: <Input allowClear maxLength={200} placeholder={t('audit.callPlaceholder')} data-testid="audit-filter-call" />,
+    },
+    {
+      name: 'outcome',
+      label: t('audit.outcome'),
+      node: (
+        <Select
+          allowClear
+          placeholder={t('audit.all')}
+          options={[
+            { value: 'ok', label: t('audit.ok') },
+            { value: 'error', label: t('audit.error') },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const columns: ListColumn<AuditRow>[] = [
+    {
+      key: 'at',
+      title: t('audit.at'),
+      dataIndex: 'at',
+      width: 170,
+      showForce: true,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { key: 'user', title: t('audit.user'), dataIndex: 'username', width: 120 },
+    { key: 'staff', title: t('audit.staff'), dataIndex: 'staffCode', width: 120 },
+    { key: 'call', title: t('audit.call'), dataIndex: 'call', width: 300 },
+    { key: 'target', title: t('audit.target'), dataIndex: 'target', width: 200 },
+    {
+      key: 'outcome',
+      title: t('audit.outcome'),
+      dataIndex: 'outcome',
+      width: 100,
+      render: (v: 'ok' | 'error') => <Tag color={v === 'ok' ? 'green' : 'red'}>{t(`audit.${v}`)}</Tag>,
+    },
+    { key: 'code', title: t('audit.code'), dataIndex: 'code', width: 90 },
+    { key: 'ip', title: t('audit.ip'), dataIndex: 'ip', width: 130 },
+    { key: 'duration', title: t('audit.duration'), dataIndex: 'durationMs', width: 120, align: 'right' },
+  ];
+
   return (
-    <Card>
+    <Card data-testid="audit-log">
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <PageTitle>{t('audit.title')}</PageTitle>
-        <Authorized code="b-audit-export">
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="audit-export">
-            {t('audit.export')}
-          </Button>
-        </Authorized>
       </Flex>
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => {
-          setFilter(v);
-          setPaging((p) => ({ ...p, pageOffset: 1 }));
+      <FilterForm<AuditFilter>
+        fields={fields}
+        onQuery={(v) => {
+          setFilter(toAuditBody(v));
+          paging.reset();
         }}
-      >
-        <Form.Item name="range" label={t('audit.range')}>
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Form.Item name="call" label={t('audit.call')}>
-          <Input allowClear maxLength={200} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="outcome" label={t('audit.outcome')}>
-          <Select
-            allowClear
-            style={{ width: 140 }}
-            options={[
-              { value: 'ok', label: t('audit.ok') },
-              { value: 'error', label: t('audit.error') },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('audit.query')}
-        </Button>
-        <Button
-          style={{ marginLeft: 8 }}
-          onClick={() => {
-            form.resetFields();
-            setFilter({});
-            setPaging((p) => ({ ...p, pageOffset: 1 }));
-          }}
-        >
-          {t('audit.reset')}
-        </Button>
-      </Form>
-      <Table
+      />
+      <ListTable<AuditRow>
+        cacheKey="audit-log"
         rowKey="id"
-        size="middle"
         loading={query.isFetching}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 1000 }}
-        columns={[
-          { title: t('audit.at'), dataIndex: 'at', width: 180, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
-          { title: t('audit.user'), dataIndex: 'username', width: 120 },
-          { title: t('audit.staff'), dataIndex: 'staffCode', width: 120 },
-          { title: t('audit.call'), dataIndex: 'call', ellipsis: true },
-          { title: t('audit.target'), dataIndex: 'target', ellipsis: true },
-          {
-            title: t('audit.outcome'),
-            dataIndex: 'outcome',
-            width: 110,
-            render: (v: 'ok' | 'error') => <Tag color={v === 'ok' ? 'green' : 'red'}>{t(`audit.${v}`)}</Tag>,
-          },
-          { title: t('audit.code'), dataIndex: 'code', width: 90 },
-          { title: t('audit.ip'), dataIndex: 'ip', width: 130 },
-          { title: t('audit.duration'), dataIndex: 'durationMs', width: 120, align: 'right' },
-        ]}
-        pagination={{
-          current: paging.pageOffset,
-          pageSize: paging.pageSize,
-          total: query.data?.totalCount ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (n) => t('audit.total', { n }),
-          onChange: (pageOffset, pageSize) => setPaging({ pageOffset: pageSize === paging.pageSize ? pageOffset : 1, pageSize }),
-        }}
+        columns={columns}
+        paging={paging.paging(query.data?.totalCount)}
+        toolbar={
+          <Authorized code="b-audit-export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="audit-export">
+              {t('audit.export')}
+            </Button>
+          </Authorized>
+        }
       />
     </Card>
   );

@@ -1,0 +1,94 @@
+import { useCallback } from 'react';
+import { customer, device, ou, staff } from '@energy/contracts/refs';
+import type { OrgNode } from '@energy/contracts';
+import type { RefOutput } from '@energy/contracts/refs-types';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { collectPages } from './collect-pages';
+import { districtChain, districtPath, type DistrictItem } from './district';
+
+export type OuRow = RefOutput<typeof ou.ouPage>['list'][number];
+
+/** Query keys of the OU page: everything under ['ou'] is refetched after a change. */
+export const ouKeys = {
+  all: ['ou'] as const,
+  page: (filter: unknown) => ['ou', 'page', filter] as const,
+  types: ['ou', 'types'] as const,
+  organizations: ['ou', 'organizations'] as const,
+  members: (id: number) => ['ou', 'members', id] as const,
+  assets: (id: number) => ['ou', 'assets', id] as const,
+  staff: ['ou', 'staff'] as const,
+  devices: ['ou', 'devices'] as const,
+};
+
+/** Districts never change while the app runs: kept apart from ['ou'] so OU changes do not refetch them. */
+const districtKeys = {
+  children: (parent?: string) => ['location', 'districts', parent ?? ''] as const,
+  path: (adcode: string) => ['location', 'district-path', adcode] as const,
+};
+
+/** The tenant's OU types. */
+export function useOuTypes() {
+  return useQuery({ queryKey: ouKeys.types, queryFn: () => api(ou.ouTypeList), staleTime: 5 * 60_000 });
+}
+
+export interface OrgOption {
+  value: string;
+  title: string;
+  children: OrgOption[];
+}
+const toOrgOptions = (nodes: OrgNode[]): OrgOption[] =>
+  nodes.map((n) => ({ value: n.mcid, title: n.name, children: toOrgOptions(n.children) }));
+
+/** The tenant's organisations as TreeSelect data (an OU's customer). */
+export function useOrgOptions() {
+  return useQuery({
+    queryKey: ouKeys.organizations,
+    queryFn: async () => toOrgOptions(await api(customer.organizationWithCode)),
+  });
+}
+
+/** Children of a district (the provinces without a parent), each list loaded once. */
+export function useDistrictLoader() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (parentAdcode?: string): Promise<DistrictItem[]> =>
+      queryClient.fetchQuery({
+        queryKey: districtKeys.children(parentAdcode),
+        queryFn: () => api(ou.locationDistrict, parentAdcode ? { parentAdcode } : {}),
+        staleTime: Infinity,
+      }),
+    [queryClient],
+  );
+}
+
+/** The chain of districts down to an adcode ([] when unknown). */
+export function useDistrictChain(adcode: string | null | undefined) {
+  const load = useDistrictLoader();
+  return useQuery({
+    queryKey: districtKeys.path(adcode ?? ''),
+    queryFn: () => districtChain(adcode!, load),
+    enabled: !!adcode,
+    staleTime: Infinity,
+  });
+}
+
+/** The display path of an adcode ('Jiangsu / Suzhou / Wuzhong'), or the adcode while it loads or when unknown. */
+export function useDistrictName(adcode: string | null | undefined) {
+  const chain = useDistrictChain(adcode);
+  return chain.data?.length ? districtPath(chain.data) : (adcode ?? '');
+}
+
+/** Every staff account of the tenant (the staff page call, page by page): the choices for OU members. */
+export function useAllStaff(enabled: boolean) {
+  return useQuery({
+    queryKey: ouKeys.staff,
+    queryFn: () => collectPages((pageOffset, pageSize) => api(staff.staffPage, { pageOffset, pageSize })),
+    enabled,
+  });
+}
+
+/** The devices in the staff's OUs: where devices can be moved into an OU from. */
+export function useMyDevices(enabled: boolean) {
+  return useQuery({ queryKey: ouKeys.devices, queryFn: () => api(device.deviceOuList, {}), enabled });
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Flex, Input, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { role } from '@energy/contracts/refs';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Authorized } from '../../../app/shell/permission';
+import { api } from '../../../shared/api/client';
+import { FilterForm } from '../../../shared/filter-form/filter-form';
+import { MODAL_WIDTH } from '../../../shared/modal';
+import { PageTitle } from '../../../shared/page-title';
+import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { usePaging } from '../../../shared/table/use-paging';
+import { ROLE_CREATE_PATH, roleDetailPath, roleEditPath } from '../paths';
+import { roleKeys, type RoleRow } from '../queries';
+import '../texts';
+
+interface Filter {
+  keyword?: string;
+}
+
+/** The tenant's roles: keyword filter, the list, and (with the button permissions) create, edit and delete. */
+export default function RoleListPage() {
+  const { t } = useTranslation();
+  const { modal, message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>({});
+  const paging = usePaging();
+  const page = useQuery({
+    queryKey: roleKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
+    queryFn: () => api(role.rolePage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
+    placeholderData: keepPreviousData,
+  });
+
+  // the server refuses a role that staff still have, with a message naming how many: the shell shows it
+  const remove = (r: RoleRow) =>
+    modal.confirm({
+      width: MODAL_WIDTH.confirm,
+      title: t('role.deleteTitle', { name: r.name }),
+      content: t('role.deleteContent'),
+      okText: t('role.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'role-delete-confirm' },
+      cancelText: t('common.cancel'),
+      // a refusal is shown by the client; the confirm closes either way
+      onOk: () =>
+        api(role.roleDelete, { id: r.id }).then(
+          () => {
+            void message.success(t('role.deleted', { name: r.name }));
+            return queryClient.invalidateQueries({ queryKey: roleKeys.all });
+          },
+          () => undefined,
+        ),
+    });
+
+  const columns: ListColumn<RoleRow>[] = [
+    {
+      key: 'name',
+      title: t('role.name'),
+      dataIndex: 'name',
+      width: 180,
+      showForce: true,
+      render: (v: string, r) => <Link to={roleDetailPath(r.id)}>{v}</Link>,
+    },
+    { key: 'description', title: t('role.description'), dataIndex: 'description', width: 240 },
+    {
+      key: 'allOus',
+      title: t('role.allOus'),
+      dataIndex: 'allOus',
+      width: 130,
+      render: (v: boolean) => <Tag color={v ? 'blue' : undefined}>{v ? t('role.allOusOn') : t('role.allOusOff')}</Tag>,
+    },
+    { key: 'staffCount', title: t('role.staffCount'), dataIndex: 'staffCount', width: 90, align: 'right' },
+    { key: 'permissionCount', title: t('role.permissionCount'), dataIndex: 'permissionCount', width: 110, align: 'right' },
+    {
+      key: 'created',
+      title: t('role.created'),
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('role.actions'),
+      width: 180,
+      fixed: 'right',
+      showForce: true,
+      render: (_, r) => (
+        <Space size={0} wrap={false}>
+          <Button type="link" size="small" data-testid={`role-view-${r.id}`} onClick={() => navigate(roleDetailPath(r.id))}>
+            {t('role.view')}
+          </Button>
+          <Authorized code="b-role-edit">
+            <Button type="link" size="small" data-testid={`role-edit-${r.id}`} onClick={() => navigate(roleEditPath(r.id))}>
+              {t('role.edit')}
+            </Button>
+          </Authorized>
+          <Authorized code="b-role-delete">
+            <Button type="link" size="small" danger data-testid={`role-delete-${r.id}`} onClick={() => remove(r)}>
+              {t('role.delete')}
+            </Button>
+          </Authorized>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card data-testid="role-list">
+      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <PageTitle>{t('role.listTitle')}</PageTitle>
+      </Flex>
+      <FilterForm<Filter>
+        fields={[
+          {
+            name: 'keyword',
+            label: t('role.keyword'),
+            node: <Input allowClear maxLength={64} placeholder={t('role.keywordPlaceholder')} />,
+          },
+        ]}
+        onQuery={(v) => {
+          setFilter({ keyword: v.keyword?.trim() || undefined });
+          paging.reset();
+        }}
+      />
+      <ListTable<RoleRow>
+        cacheKey="role.list"
+        rowKey="id"
+        loading={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        columns={columns}
+        paging={paging.paging(page.data?.totalCount)}
+        toolbar={
+          <Authorized code="b-role-create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(ROLE_CREATE_PATH)} data-testid="role-create">
+              {t('role.create')}
+            </Button>
+          </Authorized>
+        }
+      />
+    </Card>
+  );
+}

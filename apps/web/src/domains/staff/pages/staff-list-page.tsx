@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Dropdown, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { staff } from '@energy/contracts/refs';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Authorized } from '../../../app/shell/permission';
+import { useCurrentUser } from '../../../app/shell/shell-data';
+import { api } from '../../../shared/api/client';
+import { FilterForm } from '../../../shared/filter-form/filter-form';
+import { MODAL_WIDTH } from '../../../shared/modal';
+import { PageTitle } from '../../../shared/page-title';
+import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { usePaging } from '../../../shared/table/use-paging';
+import { StaffFormDialog } from '../components/staff-form-dialog';
+import { orgTreeData, staffKeys, useOrgTree, useOuOptions, useRoleOptions, type StaffRow } from '../queries';
+import { STAFF_STATUSES, STATUS_COLOR, statusActions, type StaffStatusValue } from '../staff-form';
+import '../texts';
+
+interface Filter {
+  keyword?: string;
+  status?: StaffStatusValue;
+  roleId?: number;
+  customerMcid?: string;
+  ouId?: number;
+}
+
+const clean = (f: Filter): Filter => ({
+  keyword: f.keyword?.trim() || undefined,
+  status: f.status ?? undefined,
+  roleId: f.roleId ?? undefined,
+  customerMcid: f.customerMcid ?? undefined,
+  ouId: f.ouId ?? undefined,
+});
+
+/** The tenant's staff accounts: filters, the list, and (with the button permissions) create, edit and status. */
+export default function StaffListPage() {
+  const { t } = useTranslation();
+  const { modal, message } = AntApp.useApp();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<Filter>({});
+  const paging = usePaging();
+  const [dialog, setDialog] = useState<{ editing?: StaffRow } | null>(null);
+  const ownStaffId = useCurrentUser().data?.staff.id;
+  const roles = useRoleOptions();
+  const ous = useOuOptions();
+  const orgTree = useOrgTree();
+  const page = useQuery({
+    queryKey: staffKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
+    queryFn: () => api(staff.staffPage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
+    placeholderData: keepPreviousData,
+  });
+  const statusName = (s: StaffStatusValue) => t(`staffAdmin.statusName.${s}`);
+
+  const askStatus = (r: StaffRow, status: StaffStatusValue) =>
+    modal.confirm({
+      width: MODAL_WIDTH.confirm,
+      title: t(`staffAdmin.statusTitle.${status}`, { code: r.staffCode, name: r.name }),
+      content: t(`staffAdmin.statusEffect.${status}`, { name: r.name }),
+      okText: t(`staffAdmin.statusAction.${status}`),
+      okButtonProps: { danger: status !== 0, 'data-testid': 'staff-status-confirm' },
+      cancelText: t('common.cancel'),
+      // a refusal is shown by the client; the confirm closes either way
+      onOk: () =>
+        api(staff.staffSetStatus, { id: r.id, status }).then(
+          () => {
+            void message.success(t('staffAdmin.statusChanged', { code: r.staffCode, status: statusName(status) }));
+            return queryClient.invalidateQueries({ queryKey: staffKeys.all });
+          },
+          () => undefined,
+        ),
+    });
+
+  const columns: ListColumn<StaffRow>[] = [
+    { key: 'staffCode', title: t('staffAdmin.staffCode'), dataIndex: 'staffCode', width: 110, showForce: true },
+    { key: 'username', title: t('staffAdmin.username'), dataIndex: 'username', width: 100 },
+    { key: 'name', title: t('staffAdmin.name'), dataIndex: 'name', width: 100 },
+    { key: 'customer', title: t('staffAdmin.customer'), dataIndex: 'customerName', width: 140 },
+    {
+      key: 'role',
+      title: t('staffAdmin.role'),
+      dataIndex: 'roleName',
+      width: 120,
+      render: (v: string | null) => v ?? t('staffAdmin.noRole'),
+    },
+    {
+      key: 'ous',
+      title: t('staffAdmin.ous'),
+      dataIndex: 'ous',
+      width: 180,
+      showComplete: true,
+      render: (v: StaffRow['ous']) =>
+        v.length ? (
+          <Space size={[0, 4]} wrap>
+            {v.map((o) => (
+              <Tag key={o.id}>{o.name}</Tag>
+            ))}
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      key: 'status',
+      title: t('staffAdmin.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (v: StaffStatusValue) => <Tag color={STATUS_COLOR[v]}>{statusName(v)}</Tag>,
+    },
+    {
+      key: 'created',
+      title: t('staffAdmin.created'),
+      dataIndex: 'createdAt',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('staffAdmin.actions'),
+      width: 140,
+      fixed: 'right',
+      showForce: true,
+      render: (_, r) => {
+        const next = statusActions(r, ownStaffId);
+        return (
+          <Space size={0} wrap={false}>
+            <Authorized code="b-staff-edit">
+              <Button type="link" size="small" data-testid={`staff-edit-${r.id}`} onClick={() => setDialog({ editing: r })}>
+                {t('staffAdmin.edit')}
+              </Button>
+            </Authorized>
+            {next.length > 0 && (
+              <Authorized code="b-staff-status">
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: next.map((s) => ({
+                      key: String(s),
+                      danger: s !== 0,
+                      label: <span data-testid={`staff-status-${r.id}-${s}`}>{t(`staffAdmin.statusAction.${s}`)}</span>,
+                    })),
+                    onClick: ({ key }) => askStatus(r, Number(key) as StaffStatusValue),
+                  }}
+                >
+                  <Button type="link" size="small" data-testid={`staff-status-${r.id}`}>
+                    {t('staffAdmin.changeStatus')} <DownOutlined />
+                  </Button>
+                </Dropdown>
+              </Authorized>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card data-testid="staff-list">
+      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <PageTitle>{t('staffAdmin.listTitle')}</PageTitle>
+      </Flex>
+      <FilterForm<Filter>
+        fields={[
+          {
+            name: 'keyword',
+            label: t('staffAdmin.keyword'),
+            node: <Input allowClear maxLength={64} placeholder={t('staffAdmin.keywordPlaceholder')} />,
+          },
+          {
+            name: 'status',
+            label: t('staffAdmin.status'),
+            node: (
+              <Select
+                allowClear
+                placeholder={t('staffAdmin.all')}
+                options={STAFF_STATUSES.map((s) => ({ value: s, label: statusName(s) }))}
+              />
+            ),
+          },
+          {
+            name: 'roleId',
+            label: t('staffAdmin.role'),
+            node: (
+              <Select
+                allowClear
+                placeholder={t('staffAdmin.all')}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              />
+            ),
+          },
+          {
+            name: 'customerMcid',
+            label: t('staffAdmin.customer'),
+            node: (
+              <TreeSelect
+                allowClear
+                treeDefaultExpandAll
+                placeholder={t('staffAdmin.all')}
+                showSearch={{ treeNodeFilterProp: 'title' }}
+                treeData={orgTreeData(orgTree.data ?? [])}
+              />
+            ),
+          },
+          {
+            name: 'ouId',
+            label: t('staffAdmin.ous'),
+            node: (
+              <Select
+                allowClear
+                placeholder={t('staffAdmin.all')}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(ous.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              />
+            ),
+          },
+        ]}
+        onQuery={(v) => {
+          setFilter(clean(v));
+          paging.reset();
+        }}
+      />
+      <ListTable<StaffRow>
+        cacheKey="staff.list"
+        rowKey="id"
+        loading={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        columns={columns}
+        paging={paging.paging(page.data?.totalCount)}
+        toolbar={
+          <Authorized code="b-staff-create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="staff-create">
+              {t('staffAdmin.create')}
+            </Button>
+          </Authorized>
+        }
+      />
+      {dialog && <StaffFormDialog editing={dialog.editing} ownStaffId={ownStaffId} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}
