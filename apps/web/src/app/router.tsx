@@ -2,6 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../shared/page-spinner';
 import { auditModule } from '../domains/audit/audit.module';
+import { devicesModule } from '../domains/devices/devices.module';
+import { organizationModule } from '../domains/organization/organization.module';
+import { ouModule } from '../domains/ou/ou.module';
+import { platformModule } from '../domains/platform/platform.module';
+import { roleModule } from '../domains/role/role.module';
+import { staffModule } from '../domains/staff/staff.module';
 import type { ShellRoute } from '../domains/types';
 import { useAuth } from './auth/auth-state';
 import { loginUrl } from './navigation';
@@ -30,7 +36,15 @@ function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** Each domain's pages, with the permission that opens them (the permission wrapper of spec 000). */
-const domainRoutes: ShellRoute[] = [...auditModule.routes];
+const domainRoutes: ShellRoute[] = [
+  auditModule,
+  devicesModule,
+  organizationModule,
+  ouModule,
+  platformModule,
+  roleModule,
+  staffModule,
+].flatMap((m) => m.routes);
 
 export const router = createBrowserRouter([
   {

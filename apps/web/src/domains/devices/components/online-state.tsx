@@ -1,0 +1,27 @@
+import { Badge, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import '../texts';
+
+/** Online or offline, with the last time the device reported. */
+export function OnlineState({
+  online,
+  lastSeenAt,
+  showLastSeen = true,
+}: {
+  online: boolean;
+  lastSeenAt: string | null;
+  showLastSeen?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space size={8} data-testid="device-online" data-online={online}>
+      <Badge status={online ? 'success' : 'default'} text={online ? t('devices.online') : t('devices.offline')} />
+      {showLastSeen && (
+        <Typography.Text type="secondary">
+          {lastSeenAt ? dayjs(lastSeenAt).format('YYYY-MM-DD HH:mm') : t('devices.neverSeen')}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}

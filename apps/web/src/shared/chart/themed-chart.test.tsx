@@ -1,0 +1,15 @@
+import { render } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { ThemedChart } from './themed-chart';
+
+test('shows antd Empty instead of a chart when there is no data', () => {
+  const { container, getByTestId } = render(<ThemedChart data-testid="chart" option={{}} empty />);
+  expect(container.querySelector('.ant-empty')).toBeTruthy();
+  expect(getByTestId('chart').querySelector('canvas')).toBeNull();
+});
+
+test('with data, reserves the chart box at its height while ECharts loads', () => {
+  const { container, getByTestId } = render(<ThemedChart data-testid="chart" option={{ series: [] }} height={200} />);
+  expect(container.querySelector('.ant-empty')).toBeNull();
+  expect(getByTestId('chart').style.height).toBe('200px');
+});
