@@ -15,7 +15,7 @@ export function RequirePermission({ code, children }: { code: string; children: 
   const { t } = useTranslation();
   if (isLoading) return <PageSpinner />;
   if (!(data ?? []).includes(code)) {
-    return <Result status="403" title={t('errors.forbiddenTitle')} subTitle={t('errors.forbidden')} />;
+    return <Result status="403" title={t('errors.forbiddenTitle')} subTitle={t('errors.forbidden')} data-testid="forbidden" />;
   }
   return children;
 }
