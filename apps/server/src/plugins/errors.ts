@@ -30,3 +30,24 @@ export function validationError(error: z.ZodError, where: string): AppError {
   if (error.issues.length > 5) parts.push(`and ${error.issues.length - 5} more`);
   return new AppError(ErrorCode.VALIDATION, parts.join('; '));
 }
+
+/**
+ * A unique constraint the database enforced (two requests racing past a service's own check): a
+ * conflict, not a fault. Drivers put the SQLSTATE on the error or, wrapped by Drizzle, on its cause.
+ */
+export function fromDatabase(error: unknown): AppError | null {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    e = e.cause as typeof e, i++
+  ) {
+    if (e.code === '23505') {
+      const what = typeof e.constraint === 'string' ? ` (${e.constraint})` : '';
+      return new AppError(
+        ErrorCode.CONFLICT,
+        `It already exists: another request saved the same value first${what}. Reload and try again.`,
+      );
+    }
+  }
+  return null;
+}

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import type { AuditService } from '../domains/audit/audit.service.js';
 import type { SessionService, ResolvedSession } from '../domains/auth/session.service.js';
 import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
-import { AppError, forbidden, validationError } from './errors.js';
+import { AppError, forbidden, fromDatabase, validationError } from './errors.js';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { auth: 'staff' }
   ? StaffCtx
@@ -134,9 +134,9 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
           if (endpoint.raw) return result;
           return { code: ErrorCode.OK, data: result ?? null, msg: 'success' };
         } catch (error) {
-          if (error instanceof AppError) code = error.code;
-          else code = ErrorCode.INTERNAL;
-          throw error;
+          const known = error instanceof AppError ? error : fromDatabase(error);
+          code = known ? known.code : ErrorCode.INTERNAL;
+          throw known ?? error;
         } finally {
           for (const fn of deferred) await fn();
           if (endpoint.kind === 'command') {

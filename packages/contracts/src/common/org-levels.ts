@@ -12,3 +12,6 @@ export function defaultOrgLevelName(level: number): string {
 export function orgLevelName(names: readonly string[], level: number): string {
   return names[level - 1]?.trim() || defaultOrgLevelName(level);
 }
+
+/** The longest organisation-level name. */
+export const ORG_LEVEL_NAME_MAX = 32;

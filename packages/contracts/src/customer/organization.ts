@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { endpoint, noBody } from '../common/endpoint.js';
 import { mcid } from '../common/ids.js';
-import { ORG_LEVELS_MAX } from '../common/org-levels.js';
+import { ORG_LEVEL_NAME_MAX, ORG_LEVELS_MAX } from '../common/org-levels.js';
 
 const tag = 'organization';
 
-/** Longest organisation name and level name. */
+/** Longest organisation name; level names: ORG_LEVEL_NAME_MAX in common/org-levels. */
 export const ORG_NAME_MAX = 64;
-export const ORG_LEVEL_NAME_MAX = 32;
+export { ORG_LEVEL_NAME_MAX };
 
 export interface OrganizationNode {
   mcid: string;

@@ -17,8 +17,9 @@ function usePlatformTab(current: CurrentUser | undefined, pageName: string | und
     const platform = current?.staff.platformName || current?.staff.platformSloganName || DEFAULT_SLOGAN;
     document.title = pageName ? `${pageName} - ${platform}` : platform;
     const icon = current?.staff.iconUrl;
-    if (!icon) return;
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    // an icon removed in the platform settings takes the browser's default back
+    if (!icon) return void link?.remove();
     if (!link) {
       link = document.createElement('link');
       link.rel = 'icon';

@@ -3,14 +3,12 @@ import { Button, Flex, Form, Input, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 // The pure helper module itself: the contracts' root would bring zod and every schema into the web bundle.
-import { defaultOrgLevelName, ORG_LEVELS_MAX } from '@energy/contracts/org-levels';
+import { defaultOrgLevelName, ORG_LEVEL_NAME_MAX, ORG_LEVELS_MAX } from '@energy/contracts/org-levels';
 import { i18n } from '../i18n';
 import './texts';
 
-export { ORG_LEVELS_MAX };
+export { ORG_LEVEL_NAME_MAX, ORG_LEVELS_MAX };
 export const ORG_LEVELS_MIN = 1;
-/** Longest level name the editor accepts (the spec gives none). */
-export const ORG_LEVEL_NAME_MAX = 50;
 
 /** The label of a level, from its position: 'Level 1', 'Level 2', ... */
 export const orgLevelTitle = (level: number) => i18n.t('orgLevels.level', { n: level });

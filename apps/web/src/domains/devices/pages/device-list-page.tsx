@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
+import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { PageTitle } from '../../../shared/page-title';
@@ -60,13 +61,12 @@ export default function DeviceListPage() {
   const canDelete = useHasPermission('b-device-delete');
 
   const remove = (d: DeviceRow) =>
-    modal.confirm({
-      width: MODAL_WIDTH.confirm,
+    confirmDelete(modal, {
       title: t('devices.deleteConfirm', { name: `${d.code} ${d.name}` }),
       okText: t('devices.delete'),
-      okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
-      onOk: async () => {
+      testId: 'device-delete-confirm',
+      onConfirm: async () => {
         await api(device.deviceDelete, { id: d.id });
         void message.success(t('devices.deleted', { name: d.code }));
         await refresh();

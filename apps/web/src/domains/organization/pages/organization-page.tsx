@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { PageTitle } from '../../../shared/page-title';
-import { confirmDelete } from '../components/delete-confirm';
+import { confirmDelete } from '../../../shared/confirm-delete';
 import { OrgLevelsCard } from '../components/org-levels-card';
 import { OrgMoveDialog } from '../components/org-move-dialog';
 import { OrgNameDialog } from '../components/org-name-dialog';

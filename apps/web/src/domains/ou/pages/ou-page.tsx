@@ -12,7 +12,7 @@ import { PageTitle } from '../../../shared/page-title';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { usePaging } from '../../../shared/table/use-paging';
 import { deviceKeys } from '../../devices/queries';
-import { confirmDelete } from '../../organization/components/delete-confirm';
+import { confirmDelete } from '../../../shared/confirm-delete';
 import { orgKeys } from '../../organization/queries';
 import { OuAssetsDialog } from '../components/ou-assets-dialog';
 import { OuFormDialog } from '../components/ou-form-dialog';

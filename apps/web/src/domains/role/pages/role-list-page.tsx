@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
+import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { MODAL_WIDTH } from '../../../shared/modal';
 import { PageTitle } from '../../../shared/page-title';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { usePaging } from '../../../shared/table/use-paging';
@@ -35,24 +35,19 @@ export default function RoleListPage() {
     placeholderData: keepPreviousData,
   });
 
-  // the server refuses a role that staff still have, with a message naming how many: the shell shows it
+  // the server refuses a role that staff still have, with a message naming how many: the client shows it
   const remove = (r: RoleRow) =>
-    modal.confirm({
-      width: MODAL_WIDTH.confirm,
+    confirmDelete(modal, {
       title: t('role.deleteTitle', { name: r.name }),
       content: t('role.deleteContent'),
       okText: t('role.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'role-delete-confirm' },
       cancelText: t('common.cancel'),
-      // a refusal is shown by the client; the confirm closes either way
-      onOk: () =>
-        api(role.roleDelete, { id: r.id }).then(
-          () => {
-            void message.success(t('role.deleted', { name: r.name }));
-            return queryClient.invalidateQueries({ queryKey: roleKeys.all });
-          },
-          () => undefined,
-        ),
+      testId: 'role-delete-confirm',
+      onConfirm: async () => {
+        await api(role.roleDelete, { id: r.id });
+        void message.success(t('role.deleted', { name: r.name }));
+        await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      },
     });
 
   const columns: ListColumn<RoleRow>[] = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { App as AntApp, Button, Flex } from 'antd';
-import { ConfirmButton } from '../../../shared/confirm-button';
-import { MODAL_WIDTH } from '../../../shared/modal';
+import { ConfirmButton } from './confirm-button';
+import { MODAL_WIDTH } from './modal';
 
 type ModalApi = ReturnType<typeof AntApp.useApp>['modal'];
 
