@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BodyOf, staff as contract } from '@energy/contracts';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { containing } from '../../db/sql.js';
+import { containing, rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -19,18 +18,6 @@ type PageInput = BodyOf<typeof contract.staffPage>;
 type CreateInput = BodyOf<typeof contract.staffCreate>;
 type UpdateInput = BodyOf<typeof contract.staffUpdate>;
 type NewUser = Extract<CreateInput['user'], { kind: 'new' }>;
-
-/**
- * Runs `fn` as the database owner inside the request's transaction. A person (customer user) is
- * platform-wide: whether a username is taken anywhere, and inserting the person, is beyond what the
- * tenant-scoped role energy_app may see or do. An error rolls the whole transaction back, role included.
- */
-async function asOwner<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
-  const result = await fn();
-  await tx.execute(sql`select set_config('role', 'energy_app', true)`);
-  return result;
-}
 
 /**
  * The tenant's staff accounts, administered: list, create (for a person of the tenant or a new one),
@@ -215,16 +202,18 @@ export class StaffAdminService {
     return found.muid;
   }
 
+  /**
+   * A new person: usernames are platform-wide, beyond what the tenant-scoped role energy_app sees, so
+   * the check and the insert are one narrow database function (migration 0006).
+   */
   private async createPerson(ctx: StaffCtx, user: NewUser) {
     const passwordHash = await hashPassword(user.password);
     const muid = randomUUID();
-    await asOwner(ctx.tx, async () => {
-      const [taken] = await ctx.tx.select({ muid: customerUser.muid }).from(customerUser).where(eq(customerUser.username, user.username));
-      if (taken) throw conflict('Username already exists');
-      await ctx.tx
-        .insert(customerUser)
-        .values({ muid, username: user.username, passwordHash, name: user.name, phone: user.phone || null, email: user.email || null });
-    });
+    const [row] = await rowsOf<{ created: boolean }>(
+      ctx.tx,
+      sql`select app_create_person(${muid}::uuid, ${user.username}, ${passwordHash}, ${user.name}, ${user.phone || null}, ${user.email || null}) as created`,
+    );
+    if (!row?.created) throw conflict('Username already exists');
     return muid;
   }
 
