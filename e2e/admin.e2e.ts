@@ -138,7 +138,10 @@ describe('tenant administration', () => {
     await bob.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await loaded;
     await bob.getByTestId('home-page').waitFor();
-    expect(await menuPaths(bob)).toEqual(['/settings/asset/device-type', '/settings/platform/audit', '/settings/platform/basic']);
+    // the menu arrives after the page: poll until the panels hold links
+    await expect
+      .poll(() => menuPaths(bob), { timeout: 30_000, interval: 500 })
+      .toEqual(['/settings/asset/device-type', '/settings/platform/audit', '/settings/platform/basic']);
 
     await bob.goto('/settings/platform/audit');
     await bob.getByTestId('audit-export').waitFor();
@@ -176,11 +179,12 @@ describe('tenant administration', () => {
     await page.getByTestId('column-setting-username').getByRole('checkbox').click();
     await expect.poll(() => header('Username').count(), POLL).toBe(0);
     await page.getByTestId('column-settings').click();
+    await page.locator('.ant-popover').filter({ visible: true }).waitFor({ state: 'hidden' });
     const customer = header('Organisation');
     const before = (await customer.boundingBox())!.width;
     const handle = customer.getByRole('separator');
     const box = (await handle.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await handle.hover();
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
     await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2, { steps: 4 });

@@ -14,7 +14,7 @@ export const deviceKeys = {
   typeTree: ['devices', 'type-tree'] as const,
   ous: ['devices', 'ous'] as const,
   gateways: ['devices', 'gateways'] as const,
-  page: (filter: unknown) => ['devices', 'page', filter] as const,
+  page: ['devices', 'page'] as const,
   detail: (id: number) => ['devices', 'detail', id] as const,
   recent: (id: number) => ['devices', 'recent', id] as const,
   series: (...parts: unknown[]) => ['devices', 'series', ...parts] as const,

@@ -12,7 +12,7 @@ export type OuRow = RefOutput<typeof ou.ouPage>['list'][number];
 /** Query keys of the OU page: everything under ['ou'] is refetched after a change. */
 export const ouKeys = {
   all: ['ou'] as const,
-  page: (filter: unknown) => ['ou', 'page', filter] as const,
+  page: ['ou', 'page'] as const,
   types: ['ou', 'types'] as const,
   organizations: ['ou', 'organizations'] as const,
   members: (id: number) => ['ou', 'members', id] as const,

@@ -9,7 +9,7 @@ export type RoleRow = RefOutput<typeof role.rolePage>['list'][number];
 /** Query keys of the role pages: everything under ['role'] is refetched after a change. */
 export const roleKeys = {
   all: ['role'] as const,
-  page: (filter: unknown) => ['role', 'page', filter] as const,
+  page: ['role', 'page'] as const,
   detail: (id: number) => ['role', 'detail', id] as const,
   tree: ['role', 'permission-tree'] as const,
 };

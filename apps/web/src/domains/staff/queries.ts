@@ -10,7 +10,7 @@ export type Person = RefOutput<typeof customer.customerUserList>[number];
 /** Query keys of the staff page: everything under ['staff-admin'] is refetched after a change. */
 export const staffKeys = {
   all: ['staff-admin'] as const,
-  page: (filter: unknown) => ['staff-admin', 'page', filter] as const,
+  page: ['staff-admin', 'page'] as const,
   roles: ['staff-admin', 'roles'] as const,
   ous: ['staff-admin', 'ous'] as const,
   orgTree: ['staff-admin', 'org-tree'] as const,

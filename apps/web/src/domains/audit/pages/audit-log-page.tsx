@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Flex, Input, Select, Tag } from 'antd';
+import { App as AntApp, Button, DatePicker, Input, Select, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { audit } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api, ApiError, send } from '../../../shared/api/client';
 import { FilterForm, type FilterField } from '../../../shared/filter-form/filter-form';
-import { PageTitle } from '../../../shared/page-title';
+import { ListPage } from '../../../shared/list-page/list-page';
+import { useListQuery } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { usePaging } from '../../../shared/table/use-paging';
 import { toAuditBody, type AuditFilter } from '../audit-filter';
 import { StaffSelect } from '../components/staff-select';
 import '../texts';
@@ -25,19 +24,13 @@ export default function AuditLogPage() {
   const { message } = AntApp.useApp();
   // the staff filter searches the staff page call, which needs the staff page
   const seesStaff = useHasPermission('p-settings-staff');
-  const [filter, setFilter] = useState(() => toAuditBody({}));
-  const paging = usePaging();
+  const list = useListQuery({ queryKey: ['audit', 'page'], fetch: (body) => api(audit.auditLogPage, body), toFilter: toAuditBody });
   const [exporting, setExporting] = useState(false);
-  const query = useQuery({
-    queryKey: ['audit', 'page', filter, paging.pageSize, paging.pageOffset],
-    queryFn: () => api(audit.auditLogPage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    placeholderData: keepPreviousData,
-  });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(filter));
+      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(list.filter));
       if (!res.ok) {
         const body = (await res.json().catch(() => null)) as { msg?: string } | null;
         throw new ApiError('http', res.status, null, body?.msg || t('errors.requestFailed'));
@@ -105,24 +98,13 @@ export default function AuditLogPage() {
   ];
 
   return (
-    <Card data-testid="audit-log">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <PageTitle>{t('audit.title')}</PageTitle>
-      </Flex>
-      <FilterForm<AuditFilter>
-        fields={fields}
-        onQuery={(v) => {
-          setFilter(toAuditBody(v));
-          paging.reset();
-        }}
-      />
+    <ListPage title={t('audit.title')} testId="audit-log">
+      <FilterForm<AuditFilter> fields={fields} onQuery={list.query} />
       <ListTable<AuditRow>
         cacheKey="audit-log"
         rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.list ?? []}
         columns={columns}
-        paging={paging.paging(query.data?.totalCount)}
+        {...list.table}
         toolbar={
           <Authorized code="b-audit-export">
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="audit-export">
@@ -131,6 +113,6 @@ export default function AuditLogPage() {
           </Authorized>
         }
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Col, Form, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
+import { App as AntApp, Col, Form, Input, InputNumber, Row, Select, TreeSelect, Typography } from 'antd';
 import { device as deviceSchemas } from '@energy/contracts';
 import { device } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
@@ -108,21 +108,13 @@ export function DeviceFormDialog({ open, editing, onClose }: { open: boolean; ed
   });
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       width={MODAL_WIDTH.normal}
       title={editing ? t('devices.form.editTitle', { code: editing.code }) : t('devices.form.createTitle')}
       onCancel={close}
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('common.cancel')}
-        </Button>,
-        <ConfirmButton key="save" type="primary" loading={save.isPending} onClick={() => form.submit()}>
-          {t('common.save')}
-        </ConfirmButton>,
-      ]}
-      maskClosable={false}
-      destroyOnHidden
+      onSave={() => form.submit()}
+      saving={save.isPending}
     >
       <Form<Values>
         form={form}
@@ -218,6 +210,6 @@ export function DeviceFormDialog({ open, editing, onClose }: { open: boolean; ed
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

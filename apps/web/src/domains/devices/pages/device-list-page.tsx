@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Flex, Input, Select, Space, TreeSelect } from 'antd';
+import { App as AntApp, Button, Input, Select, Space, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { device } from '@energy/contracts/refs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,9 +12,9 @@ import { api } from '../../../shared/api/client';
 import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { PageTitle } from '../../../shared/page-title';
+import { ListPage } from '../../../shared/list-page/list-page';
+import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { usePaging } from '../../../shared/table/use-paging';
 import { CredentialsDialog, type IssuedCredentials } from '../components/credentials-dialog';
 import { DeviceFormDialog, typeTreeData } from '../components/device-form-dialog';
 import { OnlineState } from '../components/online-state';
@@ -30,31 +30,17 @@ interface Filter {
   gatewayId?: number;
 }
 
-const clean = (f: Filter): Filter => ({
-  code: f.code?.trim() || undefined,
-  name: f.name?.trim() || undefined,
-  deviceTypeId: f.deviceTypeId ?? undefined,
-  ouId: f.ouId ?? undefined,
-  gatewayId: f.gatewayId ?? undefined,
-});
-
 /** The staff's devices: filters, the list, and (with the button permissions) create, edit, delete and MQTT credentials. */
 export default function DeviceListPage() {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const paging = usePaging();
+  const list = useListQuery({ queryKey: deviceKeys.page, fetch: (body: ListBody<Filter>) => api(device.devicePage, body) });
   const [dialog, setDialog] = useState<{ editing?: DeviceRow } | null>(null);
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedCredentials } | null>(null);
   const tree = useDeviceTypeTree();
   const ous = useOus();
   const gateways = useGateways();
-  const page = useQuery({
-    queryKey: deviceKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    queryFn: () => api(device.devicePage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    placeholderData: keepPreviousData,
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
   const canEdit = useHasPermission('b-device-edit');
   const canIssue = useHasPermission('b-device-credentials');
@@ -159,10 +145,7 @@ export default function DeviceListPage() {
     });
 
   return (
-    <Card data-testid="device-list">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <PageTitle>{t('devices.listTitle')}</PageTitle>
-      </Flex>
+    <ListPage title={t('devices.listTitle')} testId="device-list">
       <FilterForm<Filter>
         fields={[
           { name: 'code', label: t('devices.code'), node: <Input allowClear maxLength={64} placeholder={t('devices.codePlaceholder')} /> },
@@ -206,18 +189,13 @@ export default function DeviceListPage() {
             ),
           },
         ]}
-        onQuery={(v) => {
-          setFilter(clean(v));
-          paging.reset();
-        }}
+        onQuery={list.query}
       />
       <ListTable<DeviceRow>
         cacheKey="devices.list"
         rowKey="id"
-        loading={page.isFetching}
-        dataSource={page.data?.list ?? []}
         columns={columns}
-        paging={paging.paging(page.data?.totalCount)}
+        {...list.table}
         toolbar={
           <Authorized code="b-device-create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="device-create">
@@ -228,6 +206,6 @@ export default function DeviceListPage() {
       />
       <DeviceFormDialog open={!!dialog} editing={dialog?.editing} onClose={() => setDialog(null)} />
       <CredentialsDialog name={issued?.name ?? ''} issued={issued?.credentials ?? null} onClose={() => setIssued(null)} />
-    </Card>
+    </ListPage>
   );
 }

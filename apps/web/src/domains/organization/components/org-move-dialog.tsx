@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { App as AntApp, Button, Form, Modal, TreeSelect } from 'antd';
+import { App as AntApp, Form, TreeSelect } from 'antd';
 import type { OrganizationNode } from '@energy/contracts';
 import { customer } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { moveTargets } from '../org-tree';
@@ -40,27 +40,18 @@ export function OrgMoveDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       width={MODAL_WIDTH.small}
       title={t('organization.moveTitle', { name: node.name })}
       onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <ConfirmButton key="submit" type="primary" onClick={submit} data-testid="org-form-submit">
-          {t('common.save')}
-        </ConfirmButton>,
-      ]}
+      onSave={submit}
+      saveTestId="org-form-submit"
     >
       <Form form={form} layout="vertical" data-testid="org-move-form">
         <Form.Item name="parentMcid" label={label} rules={[requiredRule(label)]} extra={t('organization.moveHint')}>
           <TreeSelect treeData={treeData} treeDefaultExpandAll showSearch={{ treeNodeFilterProp: 'title' }} data-testid="org-move-parent" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { App as AntApp, Button, Form, Input, Modal } from 'antd';
+import { App as AntApp, Form, Input } from 'antd';
 import { customer as schemas, type OrganizationNode } from '@energy/contracts';
 import { customer } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { ouKeys } from '../../ou/queries';
@@ -52,21 +52,12 @@ export function OrgNameDialog({
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       width={MODAL_WIDTH.small}
       title={mode === 'add' ? t('organization.addTitle', { parent: node.name }) : t('organization.renameTitle', { name: node.name })}
       onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <ConfirmButton key="submit" type="primary" onClick={submit} data-testid="org-form-submit">
-          {t('common.save')}
-        </ConfirmButton>,
-      ]}
+      onSave={submit}
+      saveTestId="org-form-submit"
     >
       <Form form={form} layout="vertical" initialValues={{ name: mode === 'rename' ? node.name : '' }} data-testid="org-form">
         <Form.Item
@@ -77,6 +68,6 @@ export function OrgNameDialog({
           <Input maxLength={schemas.ORG_NAME_MAX} autoComplete="off" autoFocus data-testid="org-form-name" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

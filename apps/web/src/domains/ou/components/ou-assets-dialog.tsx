@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
+import { NOT_CLOSED_BY_MASK } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { deviceKeys } from '../../devices/queries';
 import { ouKeys, useMyDevices, type OuRow } from '../queries';
@@ -55,7 +56,7 @@ export function OuAssetsDialog({ row, onClose }: { row: OuRow; onClose: () => vo
       width={MODAL_WIDTH.large}
       title={t('ou.assetsDialog.title', { code: row.code, name: row.name })}
       onCancel={onClose}
-      mask={{ closable: false }}
+      mask={NOT_CLOSED_BY_MASK}
       destroyOnHidden
       footer={
         <Button onClick={onClose} data-testid="ou-assets-close">

@@ -1,10 +1,10 @@
-import { App as AntApp, Button, Col, Form, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { App as AntApp, Col, Form, Input, InputNumber, Row, Select, TreeSelect } from 'antd';
 import { ou as schemas } from '@energy/contracts';
 import { ou } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { deviceKeys } from '../../devices/queries';
@@ -54,21 +54,12 @@ export function OuFormDialog({ editing, onClose }: { editing?: OuRow; onClose: (
     });
 
   return (
-    <Modal
-      open
+    <FormDialog
       width={MODAL_WIDTH.normal}
       title={editing ? t('ou.form.editTitle', { code: editing.code }) : t('ou.form.createTitle')}
       onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <ConfirmButton key="submit" type="primary" onClick={submit} data-testid="ou-form-submit">
-          {t('common.save')}
-        </ConfirmButton>,
-      ]}
+      onSave={submit}
+      saveTestId="ou-form-submit"
     >
       <Form<OuFormValues> form={form} layout="vertical" initialValues={toFormValues(editing)} data-testid="ou-form">
         <Row gutter={16}>
@@ -138,6 +129,6 @@ export function OuFormDialog({ editing, onClose }: { editing?: OuRow; onClose: (
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { NOT_CLOSED_BY_MASK, SaveFooter } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { orgKeys } from '../../organization/queries';
 import { ouKeys, useAllStaff, type OuRow } from '../queries';
@@ -67,23 +67,14 @@ export function OuMembersDialog({ row, onClose }: { row: OuRow; onClose: () => v
       width={MODAL_WIDTH.large}
       title={t('ou.membersDialog.title', { code: row.code, name: row.name })}
       onCancel={onClose}
-      mask={{ closable: false }}
+      mask={NOT_CLOSED_BY_MASK}
       destroyOnHidden
       footer={
-        canEdit
-          ? [
-              <Button key="cancel" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>,
-              <ConfirmButton key="submit" type="primary" onClick={save} disabled={members.isPending} data-testid="ou-members-submit">
-                {t('common.save')}
-              </ConfirmButton>,
-            ]
-          : [
-              <Button key="close" onClick={onClose}>
-                {t('common.ok')}
-              </Button>,
-            ]
+        canEdit ? (
+          <SaveFooter onCancel={onClose} onSave={save} saveDisabled={members.isPending} saveTestId="ou-members-submit" />
+        ) : (
+          <Button onClick={onClose}>{t('common.ok')}</Button>
+        )
       }
       data-testid="ou-members-dialog"
     >

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Flex, Input, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
+import { App as AntApp, Button, Input, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ou } from '@energy/contracts/refs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { PageTitle } from '../../../shared/page-title';
+import { ListPage } from '../../../shared/list-page/list-page';
+import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { usePaging } from '../../../shared/table/use-paging';
 import { deviceKeys } from '../../devices/queries';
 import { confirmDelete } from '../../../shared/confirm-delete';
 import { orgKeys } from '../../organization/queries';
@@ -26,12 +26,6 @@ interface Filter {
   customerMcid?: string;
 }
 
-const clean = (f: Filter): Filter => ({
-  keyword: f.keyword?.trim() || undefined,
-  typeId: f.typeId ?? undefined,
-  customerMcid: f.customerMcid ?? undefined,
-});
-
 /** 'Jiangsu / Suzhou / Wuzhong · 88 Xinghu Street': the district path (looked up once per adcode) and the address. */
 function DistrictAddress({ adcode, address }: { adcode: string | null; address: string | null }) {
   const district = useDistrictName(adcode);
@@ -46,16 +40,10 @@ export default function OuPage() {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const paging = usePaging();
+  const list = useListQuery({ queryKey: ouKeys.page, fetch: (body: ListBody<Filter>) => api(ou.ouPage, body) });
   const [dialog, setDialog] = useState<Dialog>(null);
   const types = useOuTypes();
   const orgs = useOrgOptions();
-  const page = useQuery({
-    queryKey: ouKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    queryFn: () => api(ou.ouPage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    placeholderData: keepPreviousData,
-  });
 
   const remove = (r: OuRow) =>
     confirmDelete(modal, {
@@ -154,10 +142,7 @@ export default function OuPage() {
   ];
 
   return (
-    <Card data-testid="ou-page">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <PageTitle>{t('ou.title')}</PageTitle>
-      </Flex>
+    <ListPage title={t('ou.title')} testId="ou-page">
       <FilterForm<Filter>
         fields={[
           {
@@ -191,18 +176,13 @@ export default function OuPage() {
             ),
           },
         ]}
-        onQuery={(v) => {
-          setFilter(clean(v));
-          paging.reset();
-        }}
+        onQuery={list.query}
       />
       <ListTable<OuRow>
         cacheKey="ou.list"
         rowKey="id"
-        loading={page.isFetching}
-        dataSource={page.data?.list ?? []}
         columns={columns}
-        paging={paging.paging(page.data?.totalCount)}
+        {...list.table}
         toolbar={
           <Authorized code="b-ou-create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'form' })} data-testid="ou-create">
@@ -214,6 +194,6 @@ export default function OuPage() {
       {dialog?.kind === 'form' && <OuFormDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'members' && <OuMembersDialog row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'assets' && <OuAssetsDialog row={dialog.row} onClose={() => setDialog(null)} />}
-    </Card>
+    </ListPage>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { App as AntApp, Button, Card, Flex, Input, Space, Tag } from 'antd';
+import { App as AntApp, Button, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { role } from '@energy/contracts/refs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,9 +9,9 @@ import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
 import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { PageTitle } from '../../../shared/page-title';
+import { ListPage } from '../../../shared/list-page/list-page';
+import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { usePaging } from '../../../shared/table/use-paging';
 import { ROLE_CREATE_PATH, roleDetailPath, roleEditPath } from '../paths';
 import { roleKeys, type RoleRow } from '../queries';
 import '../texts';
@@ -27,13 +26,7 @@ export default function RoleListPage() {
   const { modal, message } = AntApp.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const paging = usePaging();
-  const page = useQuery({
-    queryKey: roleKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    queryFn: () => api(role.rolePage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery({ queryKey: roleKeys.page, fetch: (body: ListBody<Filter>) => api(role.rolePage, body) });
 
   // the server refuses a role that staff still have, with a message naming how many: the client shows it
   const remove = (r: RoleRow) =>
@@ -103,10 +96,7 @@ export default function RoleListPage() {
   ];
 
   return (
-    <Card data-testid="role-list">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <PageTitle>{t('role.listTitle')}</PageTitle>
-      </Flex>
+    <ListPage title={t('role.listTitle')} testId="role-list">
       <FilterForm<Filter>
         fields={[
           {
@@ -115,18 +105,13 @@ export default function RoleListPage() {
             node: <Input allowClear maxLength={64} placeholder={t('role.keywordPlaceholder')} />,
           },
         ]}
-        onQuery={(v) => {
-          setFilter({ keyword: v.keyword?.trim() || undefined });
-          paging.reset();
-        }}
+        onQuery={list.query}
       />
       <ListTable<RoleRow>
         cacheKey="role.list"
         rowKey="id"
-        loading={page.isFetching}
-        dataSource={page.data?.list ?? []}
         columns={columns}
-        paging={paging.paging(page.data?.totalCount)}
+        {...list.table}
         toolbar={
           <Authorized code="b-role-create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(ROLE_CREATE_PATH)} data-testid="role-create">
@@ -135,6 +120,6 @@ export default function RoleListPage() {
           </Authorized>
         }
       />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Button, Col, Divider, Form, Input, Modal, Radio, Row, Select, Skeleton, Space, TreeSelect, Typography } from 'antd';
+import { App as AntApp, Col, Divider, Form, Input, Radio, Row, Select, Skeleton, TreeSelect, Typography } from 'antd';
 import { staff as staffSchemas } from '@energy/contracts';
 import { staff } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { shellKeys } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { ConfirmButton } from '../../../shared/confirm-button';
+import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, sameAs, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
@@ -96,20 +96,13 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
   const ready = !editing || !!ous.data;
 
   return (
-    <Modal
-      open
+    <FormDialog
       width={MODAL_WIDTH.normal}
       title={editing ? t('staffAdmin.form.editTitle', { code: editing.staffCode }) : t('staffAdmin.form.createTitle')}
       onCancel={cancel}
-      maskClosable={false}
-      footer={
-        <Space>
-          <Button onClick={cancel}>{t('common.cancel')}</Button>
-          <ConfirmButton type="primary" onClick={submit} disabled={!ready} data-testid="staff-form-submit">
-            {t('common.save')}
-          </ConfirmButton>
-        </Space>
-      }
+      onSave={submit}
+      saveDisabled={!ready}
+      saveTestId="staff-form-submit"
     >
       {!ready ? (
         <Skeleton active />
@@ -278,6 +271,6 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
           </Row>
         </Form>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Dropdown, Flex, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { App as AntApp, Button, Dropdown, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { staff } from '@energy/contracts/refs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../app/shell/permission';
@@ -10,9 +10,9 @@ import { useCurrentUser } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { PageTitle } from '../../../shared/page-title';
+import { ListPage } from '../../../shared/list-page/list-page';
+import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { usePaging } from '../../../shared/table/use-paging';
 import { StaffFormDialog } from '../components/staff-form-dialog';
 import { orgTreeData, staffKeys, useOrgTree, useOuOptions, useRoleOptions, type StaffRow } from '../queries';
 import { STAFF_STATUSES, STATUS_COLOR, statusActions, type StaffStatusValue } from '../staff-form';
@@ -26,31 +26,17 @@ interface Filter {
   ouId?: number;
 }
 
-const clean = (f: Filter): Filter => ({
-  keyword: f.keyword?.trim() || undefined,
-  status: f.status ?? undefined,
-  roleId: f.roleId ?? undefined,
-  customerMcid: f.customerMcid ?? undefined,
-  ouId: f.ouId ?? undefined,
-});
-
 /** The tenant's staff accounts: filters, the list, and (with the button permissions) create, edit and status. */
 export default function StaffListPage() {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<Filter>({});
-  const paging = usePaging();
+  const list = useListQuery({ queryKey: staffKeys.page, fetch: (body: ListBody<Filter>) => api(staff.staffPage, body) });
   const [dialog, setDialog] = useState<{ editing?: StaffRow } | null>(null);
   const ownStaffId = useCurrentUser().data?.staff.id;
   const roles = useRoleOptions();
   const ous = useOuOptions();
   const orgTree = useOrgTree();
-  const page = useQuery({
-    queryKey: staffKeys.page({ filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    queryFn: () => api(staff.staffPage, { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset }),
-    placeholderData: keepPreviousData,
-  });
   const statusName = (s: StaffStatusValue) => t(`staffAdmin.statusName.${s}`);
 
   const askStatus = (r: StaffRow, status: StaffStatusValue) =>
@@ -156,10 +142,7 @@ export default function StaffListPage() {
   ];
 
   return (
-    <Card data-testid="staff-list">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <PageTitle>{t('staffAdmin.listTitle')}</PageTitle>
-      </Flex>
+    <ListPage title={t('staffAdmin.listTitle')} testId="staff-list">
       <FilterForm<Filter>
         fields={[
           {
@@ -216,18 +199,13 @@ export default function StaffListPage() {
             ),
           },
         ]}
-        onQuery={(v) => {
-          setFilter(clean(v));
-          paging.reset();
-        }}
+        onQuery={list.query}
       />
       <ListTable<StaffRow>
         cacheKey="staff.list"
         rowKey="id"
-        loading={page.isFetching}
-        dataSource={page.data?.list ?? []}
         columns={columns}
-        paging={paging.paging(page.data?.totalCount)}
+        {...list.table}
         toolbar={
           <Authorized code="b-staff-create">
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="staff-create">
@@ -237,6 +215,6 @@ export default function StaffListPage() {
         }
       />
       {dialog && <StaffFormDialog editing={dialog.editing} ownStaffId={ownStaffId} onClose={() => setDialog(null)} />}
-    </Card>
+    </ListPage>
   );
 }
