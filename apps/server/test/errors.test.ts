@@ -26,6 +26,17 @@ describe.each(DB_KINDS)('database errors (%s)', (kind) => {
     expect(conflict?.code).toBe(ErrorCode.CONFLICT);
     expect(conflict?.message).toContain('ou_code_uq');
 
+    // role names: one per tenant ignoring case, settled by the database when two requests race
+    const sameRole = await t.database.system
+      .execute(
+        sql`insert into role (tenant_id, name) select tenant_id, upper(name) from role where tenant_id = ${DEMO_TENANTS.sunrise} limit 1`,
+      )
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(fromDatabase(sameRole)?.message).toContain('role_name_uq');
+
     const other = await t.database.system.execute(sql`select 1 / 0`).then(
       () => null,
       (error: unknown) => error,

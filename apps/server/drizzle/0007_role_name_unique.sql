@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "role_name_uq" ON "role" USING btree ("tenant_id",lower("name"));
