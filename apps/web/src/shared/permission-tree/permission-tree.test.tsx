@@ -66,12 +66,13 @@ describe('PermissionTree rendering', () => {
     expect(row('p-a.g1').getAttribute('aria-level')).toBe('2');
   });
 
-  it('frozen and disabled nodes are greyed, marked frozen, and cannot be checked', () => {
+  it('frozen and disabled nodes are greyed and cannot be checked; only frozen ones are marked frozen', () => {
     const onChange = vi.fn();
     render(<Controlled onChange={onChange} />);
     expect(row('p-a.g2.p3').getAttribute('aria-disabled')).toBe('true');
     expect(row('p-a.g2.p3').textContent).toContain('frozen');
     expect(row('p-z').getAttribute('aria-disabled')).toBe('true');
+    expect(row('p-z').textContent).not.toContain('frozen');
     fireEvent.click(row('p-a.g2.p3').querySelector('input[type=checkbox]')!);
     fireEvent.click(screen.getByText('p-z'));
     expect(onChange).not.toHaveBeenCalled();

@@ -174,7 +174,8 @@ export function PermissionTree({ tree, value, onChange, readOnly, loading, 'aria
         <span title={node.description || undefined} onClick={toggleCheck} style={{ cursor: frozen || readOnly ? undefined : 'pointer' }}>
           {node.title}
         </span>
-        {frozen && (
+        {/* a disabled node (e.g. one the editing staff may not grant) is greyed; only a frozen one says so */}
+        {node.freeze && (
           <Tooltip title={t('permTree.frozenHint')}>
             <Tag>{t('permTree.frozen')}</Tag>
           </Tooltip>
