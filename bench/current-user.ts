@@ -19,18 +19,15 @@
  * Figures are printed and written to bench/results/current-user-<db>.json.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import fastify from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
-import { seedPlatform } from '../apps/server/src/seed/platform.js';
-import { dropDatabase } from '../apps/server/test/helpers.js';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
+
+// The app is the tests' (apps/server/test/helpers.ts), whose throwaway PostgreSQL database is made on TEST_PG_URL.
+if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
+const { createTestApp } = await import('../apps/server/test/helpers.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -46,17 +43,6 @@ const workers = Number(args.workers);
 if (!(duration > 0 && connections > 0 && workers >= 0))
   throw new Error('--duration and --connections must be positive numbers, --workers 0 or more');
 const PLATFORM_PATH = '/api/v2/platform-public/customer-user/current';
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
 
 // Whatever was opened, closed in reverse order at the end, also when a step fails.
 const cleanups: (() => unknown)[] = [];
@@ -69,24 +55,9 @@ async function closeAll() {
 
 async function run(): Promise<boolean> {
   // 1. The real app on the chosen database, seeded with the demo.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  let url: string | undefined;
-  if (args.pg) {
-    const dbName = `energy_bench_${Math.random().toString(36).slice(2, 10)}`;
-    await adminQuery(`create database ${dbName}`);
-    cleanups.push(() => dropDatabase(dbName, ADMIN_URL));
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-  }
-  const config = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
-  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
-  cleanups.push(() => database.close());
-  await seedPlatform(database.system);
-  const { app, services } = await buildApp(config, database, { logger: false });
-  cleanups.push(() => app.close());
-  await seedDemo(database.system, services);
+  const t = await createTestApp(args.pg ? 'postgres' : 'pglite');
+  cleanups.push(() => t.close());
+  const { app, database } = t;
   const platformUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
   // 2. The bare route: same envelope, no session, no database.

@@ -16,19 +16,16 @@
  * Figures are printed and written to bench/results/ingest.json.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { rowsOf } from '../apps/server/src/db/sql.js';
 import { insertRaw } from '../apps/server/src/domains/telemetry/rollups.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
-import { seedPlatform } from '../apps/server/src/seed/platform.js';
-import { dropDatabase } from '../apps/server/test/helpers.js';
+
+// The app is the tests' (apps/server/test/helpers.ts), whose throwaway PostgreSQL database is made on TEST_PG_URL.
+if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
+const { createTestApp, signIn } = await import('../apps/server/test/helpers.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -40,37 +37,15 @@ const { values: args } = parseArgs({
 const DEVICES = Number(args.devices);
 const MESSAGES = Number(args.messages);
 const READINGS_PER_MESSAGE = 10;
-const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function run(kind: 'pglite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-bench-'));
-  let url: string | undefined;
-  let dbName: string | undefined;
-  if (kind === 'postgres') {
-    dbName = `energy_bench_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-  }
-  const base = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
-  const config = { ...base, ingest: { ...base.ingest, mqttPort: 0, mqttHost: '127.0.0.1' } };
-  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
-  await seedPlatform(database.system);
-  const { app, services, ingest } = await buildApp(config, database, { logger: false });
-  await seedDemo(database.system, services);
+  const t = await createTestApp(kind);
+  const { database, ingest } = t;
   try {
-    const login = await app.inject({ method: 'POST', url: '/server/login', payload: { username: 'alice', password: DEMO_PASSWORD } });
-    const cookies = login.cookies as { name: string; value: string }[];
-    const token = cookies.find((c) => c.name === 'jwtToken')!.value;
-    const headers = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), jwttoken: token };
+    const alice = await signIn(t, 'alice');
     const post = async (u: string, payload: object) => {
-      const r = await app.inject({ method: 'POST', url: u, headers, payload });
-      const body = r.json();
-      if (body.code !== 0) throw new Error(`${u}: ${r.body}`);
+      const { body } = await alice.post(u, payload);
+      if (body.code !== 0) throw new Error(`${u}: ${JSON.stringify(body)}`);
       return body.data;
     };
     const tree = await post('/api/v2/device-type/tree', {});
@@ -108,10 +83,7 @@ async function run(kind: 'pglite' | 'postgres') {
     const e2eMs = performance.now() - started;
     const points = DEVICES * MESSAGES * READINGS_PER_MESSAGE * 5;
     await Promise.all(clients.map((c) => c.endAsync()));
-    const stored = Number(
-      ((await database.system.execute(sql`select count(*)::int as n from telemetry_raw`)) as unknown as { rows: { n: number }[] }).rows[0]!
-        .n,
-    );
+    const stored = Number((await rowsOf<{ n: number }>(database.system, sql`select count(*)::int as n from telemetry_raw`))[0]!.n);
     if (stored !== points) throw new Error(`stored ${stored} of ${points} points`);
 
     // 2. baseline: the same points bulk-inserted into the same table
@@ -166,10 +138,7 @@ async function run(kind: 'pglite' | 'postgres') {
     console.log(JSON.stringify(result));
     return result;
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await dropDatabase(dbName, ADMIN_URL);
+    await t.close();
   }
 }
 

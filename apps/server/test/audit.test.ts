@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, signIn, switchToTenant, type TestApp } from './helpers.js';
 
 describe.each(DB_KINDS)('audit log on %s', (kind) => {
   let t: TestApp;
@@ -39,10 +39,7 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
     expect(all.body.data.totalCount).toBe(all.body.data.list.length);
 
     // Harbor sees none of Sunrise's entries
-    const harbor = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find(
-      (s: { tenantName: string }) => s.tenantName === 'Harbor Logistics',
-    );
-    await alice.post('/api/v2/platform-public/staff/switch', { staffId: harbor.id });
+    await switchToTenant(alice, 'Harbor Logistics');
     const harborPage = await alice.post('/api/v2/platform-public/audit-log/page', { pageSize: 100 });
     expect(harborPage.body.data.list.filter((r: { call: string }) => r.call.includes('uet'))).toEqual([]);
   });
@@ -65,10 +62,7 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
   it('exports the filtered log as CSV to staff with the export permission only', async () => {
     const alice = await signIn(t, 'alice');
     // an earlier test left alice in Harbor, where she is an operator
-    const sunrise = (await alice.post('/api/v2/platform-public/staff/list')).body.data.find(
-      (s: { tenantName: string }) => s.tenantName === 'Sunrise Manufacturing',
-    );
-    await alice.post('/api/v2/platform-public/staff/switch', { staffId: sunrise.id });
+    await switchToTenant(alice, 'Sunrise Manufacturing');
     await alice.post('/api/v2/uet/upsert-start-calculate-time', { uetId: '=cmd|x', startCalculateTime: '2026-02-01T00:00:00Z' });
     const res = await t.app.inject({
       method: 'POST',

@@ -1,24 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, signIn, upload, type Session, type TestApp } from './helpers.js';
 import { iconPng } from '../src/seed/png.js';
-
-const multipart = (filename: string, content: Buffer, field = 'file') => {
-  const boundary = '----test-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
-const upload = (s: Session, filename: string, content: Buffer, url = '/api/v2/file-center/upload', field = 'file') => {
-  const m = multipart(filename, content, field);
-  return s.call('POST', url, m.payload, m.headers);
-};
 
 describe.each(DB_KINDS)('file center on %s', (kind) => {
   let t: TestApp;

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config, type IngestConfig } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
-import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { rowsOf } from '../src/db/sql.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, seedDemo } from '../src/seed/demo.js';
 import { seedPlatform } from '../src/seed/platform.js';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -138,4 +139,52 @@ export async function withScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise
     );
     return fn(tx as unknown as Db);
   });
+}
+
+/**
+ * The demo's ids by readable keys: staff by code, customers by name, OUs by code, people by username,
+ * roles by `<tenant key>:<name>` (`sunrise:Tenant administrator`). Read on the owner connection.
+ */
+export async function demoIds(t: TestApp): Promise<{
+  staffId: Record<string, number>;
+  mcid: Record<string, string>;
+  ouId: Record<string, number>;
+  muid: Record<string, string>;
+  roleId: Record<string, number>;
+}> {
+  const db = t.database.system;
+  const byKey = async <V>(query: SQL): Promise<Record<string, V>> =>
+    Object.fromEntries((await rowsOf<{ k: string; v: V }>(db, query)).map((r) => [r.k, r.v]));
+  const tenantKey = Object.fromEntries(Object.entries(DEMO_TENANTS).map(([key, id]) => [id, key]));
+  const roles = await rowsOf<{ id: number; name: string; tenant_id: string }>(db, sql`select id, name, tenant_id from role`);
+  return {
+    staffId: await byKey<number>(sql`select staff_code as k, id as v from staff`),
+    mcid: await byKey<string>(sql`select name as k, mcid as v from customer`),
+    ouId: await byKey<number>(sql`select code as k, id as v from ou`),
+    muid: await byKey<string>(sql`select username as k, muid as v from customer_user`),
+    roleId: Object.fromEntries(roles.map((r) => [`${tenantKey[r.tenant_id]}:${r.name}`, r.id])),
+  };
+}
+
+/** Switches the session to its person's staff in the named tenant, as the shell does (staff list, then switch). */
+export async function switchToTenant(s: Session, tenantName: string): Promise<number> {
+  const list = (await s.post('/api/v2/platform-public/staff/list')).body.data as { id: number; tenantName: string }[];
+  const target = list.find((x) => x.tenantName === tenantName);
+  if (!target) throw new Error(`no staff in ${tenantName}`);
+  const res = await s.post('/api/v2/platform-public/staff/switch', { staffId: target.id });
+  if (res.status !== 200) throw new Error(`switch to ${tenantName} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return target.id;
+}
+
+/** Uploads one file to the file center as multipart/form-data (field `file` unless told). */
+export function upload(s: Session, filename: string, content: Buffer, url = '/api/v2/file-center/upload', field = 'file') {
+  const boundary = '----test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return s.call('POST', url, payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
 }

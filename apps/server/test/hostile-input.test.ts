@@ -18,8 +18,9 @@ import { sql } from 'drizzle-orm';
 import sjson from 'secure-json-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { rowsOf } from '../src/db/sql.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, DEMO_USERS } from '../src/seed/demo.js';
-import { DB_KINDS, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
+import { DB_KINDS, createTestApp, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // The endpoints, straight from the contracts
@@ -663,14 +664,12 @@ async function snapshot(app: TestApp): Promise<Record<string, { n: number; md5: 
     const row = skip.reduce((acc, col) => `(${acc} - '${col}')`, 'to_jsonb(t)');
     return `select '${table}' as name, count(*)::int as n, md5(coalesce(string_agg(x, ',' order by x), '')) as md5 from (select (${row})::text as x from ${table} t) s`;
   });
-  const result = await app.database.system.execute(sql.raw(selects.join(' union all ')));
-  const rows = (result as unknown as { rows: { name: string; n: number; md5: string }[] }).rows;
+  const rows = await rowsOf<{ name: string; n: number; md5: string }>(app.database.system, sql.raw(selects.join(' union all ')));
   return Object.fromEntries(rows.map((r) => [r.name, { n: Number(r.n), md5: r.md5 }]));
 }
 
 async function one<T>(app: TestApp, query: ReturnType<typeof sql>): Promise<T> {
-  const result = await app.database.system.execute(query);
-  return (result as unknown as { rows: T[] }).rows[0]!;
+  return (await rowsOf<T>(app.database.system, query))[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -692,10 +691,7 @@ describe.each(DB_KINDS)('hostile input on every platform-core call (%s)', (kind)
     // Sign in once, before any hostile sign-in can lock anything.
     alice = await signIn(app, 'alice');
 
-    const staffRows = (await app.database.system.execute(sql`select id, staff_code from staff`)) as unknown as {
-      rows: { id: number; staff_code: string }[];
-    };
-    const staffIds = Object.fromEntries(staffRows.rows.map((r) => [r.staff_code, Number(r.id)]));
+    const { staffId: staffIds } = await demoIds(app);
     const mcidOf = async (name: string) => (await one<{ mcid: string }>(app, sql`select mcid from customer where name = ${name}`)).mcid;
     const aliceIds = [staffIds['SR-ALICE']!, staffIds['HB-ALICE']!];
     const foreignStaffIds = ['SR-BOB', 'SR-CAROL', 'HB-CAROL', 'GC-SAM'].map((code) => staffIds[code]!);

@@ -6,8 +6,9 @@ import { customerUser } from '../src/domains/auth/auth.schema.js';
 import { hashPassword } from '../src/domains/auth/passwords.js';
 import { role, staff, staffOu } from '../src/domains/staff/staff.schema.js';
 import { customer } from '../src/domains/tenancy/tenancy.schema.js';
+import { rowsOf } from '../src/db/sql.js';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../src/seed/demo.js';
-import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 interface OuRow {
   id: number;
@@ -72,8 +73,8 @@ describe.each(DB_KINDS)('operating unit administration on %s', (kind) => {
     alice = await signIn(t, 'alice');
     bob = await signIn(t, 'bob');
     harbor = await signIn(t, 'dave');
-    const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.system.execute(q)) as unknown as { rows: T[] }).rows;
-    ouId = Object.fromEntries((await rows<{ code: string; id: number }>(sql`select code, id from ou`)).map((r) => [r.code, Number(r.id)]));
+    const rows = <T>(q: ReturnType<typeof sql>) => rowsOf<T>(t.database.system, q);
+    ({ ouId, mcid, staffId } = await demoIds(t));
     typeId = Object.fromEntries(
       (await rows<{ code: string; id: number }>(sql`select code, id from ou_type where tenant_id = ${DEMO_TENANTS.sunrise}`)).map((r) => [
         r.code,
@@ -82,12 +83,6 @@ describe.each(DB_KINDS)('operating unit administration on %s', (kind) => {
     );
     typeId['harbor-park'] = Number(
       (await rows<{ id: number }>(sql`select id from ou_type where tenant_id = ${DEMO_TENANTS.harbor} and code = 'park'`))[0]!.id,
-    );
-    mcid = Object.fromEntries(
-      (await rows<{ name: string; mcid: string }>(sql`select name, mcid from customer`)).map((r) => [r.name, r.mcid]),
-    );
-    staffId = Object.fromEntries(
-      (await rows<{ staff_code: string; id: number }>(sql`select staff_code, id from staff`)).map((r) => [r.staff_code, Number(r.id)]),
     );
     harborDeviceId = Number(
       (await rows<{ id: number }>(sql`select id from device where tenant_id = ${DEMO_TENANTS.harbor} order by id limit 1`))[0]!.id,

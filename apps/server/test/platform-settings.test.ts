@@ -3,19 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
 import { iconPng } from '../src/seed/png.js';
-import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
-
-const upload = (s: Session, filename: string, content: Buffer) => {
-  const boundary = '----platform-settings-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return s.call('POST', '/api/v2/file-center/upload', payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-};
+import { createTestApp, DB_KINDS, signIn, switchToTenant, upload, type Session, type TestApp } from './helpers.js';
 
 describe.each(DB_KINDS)('platform settings on %s', (kind) => {
   let t: TestApp;
@@ -132,10 +120,7 @@ describe.each(DB_KINDS)('platform settings on %s', (kind) => {
     expect(r.body.code).toBe(ErrorCode.FORBIDDEN);
     // alice in Harbor is an operator there: no button either
     const aliceInHarbor = await signIn(t, 'alice');
-    const harborStaff = (await aliceInHarbor.post('/api/v2/platform-public/staff/list')).body.data.find(
-      (s: { tenantName: string }) => s.tenantName === 'Harbor Logistics',
-    );
-    await aliceInHarbor.post('/api/v2/platform-public/staff/switch', { staffId: harborStaff.id });
+    await switchToTenant(aliceInHarbor, 'Harbor Logistics');
     expect((await detail(aliceInHarbor)).platformName).toBe('Harbor Energy Hub');
     expect((await aliceInHarbor.post('/api/v2/platform-settings/update', { ...before, iconKey: null })).status).toBe(403);
 

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, areaCode, catalogueRows } from '../src/seed/catalogue-data.js';
+import { rowsOf } from '../src/db/sql.js';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
-import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 const R = '/api/v2/role';
 const PERMISSION = '/api/v2/platform-public/staff/permission';
@@ -19,11 +20,11 @@ function subtree(code: string): string[] {
 describe.each(DB_KINDS)('roles on %s', (kind) => {
   let t: TestApp;
   let alice: Session;
-  const roleId: Record<string, number> = {};
-  const mcid: Record<string, string> = {};
-  const ouId: Record<string, number> = {};
-  const muid: Record<string, string> = {};
-  const rows = async <T>(q: SQL) => ((await t.database.system.execute(q)) as unknown as { rows: T[] }).rows;
+  let roleId: Record<string, number>;
+  let mcid: Record<string, string>;
+  let ouId: Record<string, number>;
+  let muid: Record<string, string>;
+  const rows = <T>(q: SQL) => rowsOf<T>(t.database.system, q);
   const sunriseRoles = async () =>
     (await rows<{ n: number }>(sql`select count(*)::int as n from role where tenant_id = ${DEMO_TENANTS.sunrise}`))[0]!.n;
 
@@ -49,14 +50,7 @@ describe.each(DB_KINDS)('roles on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     alice = await signIn(t, 'alice');
-    for (const r of await rows<{ id: number; name: string; tenant_id: string }>(sql`select id, name, tenant_id from role`)) {
-      const tenantKey = Object.entries(DEMO_TENANTS).find(([, id]) => id === r.tenant_id)![0];
-      roleId[`${tenantKey}:${r.name}`] = r.id;
-    }
-    for (const r of await rows<{ mcid: string; name: string }>(sql`select mcid, name from customer`)) mcid[r.name] = r.mcid;
-    for (const r of await rows<{ id: number; code: string }>(sql`select id, code from ou`)) ouId[r.code] = r.id;
-    for (const r of await rows<{ muid: string; username: string }>(sql`select muid, username from customer_user`))
-      muid[r.username] = r.muid;
+    ({ roleId, mcid, ouId, muid } = await demoIds(t));
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TENANTS } from '../src/seed/demo.js';
-import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
+import { rowsOf } from '../src/db/sql.js';
+import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 const S = '/api/v2/staff';
 const CURRENT = '/api/v2/platform-public/customer-user/current';
@@ -21,12 +21,12 @@ interface Row {
 describe.each(DB_KINDS)('staff administration on %s', (kind) => {
   let t: TestApp;
   let alice: Session;
-  const staffId: Record<string, number> = {};
-  const mcid: Record<string, string> = {};
-  const ouId: Record<string, number> = {};
-  const roleId: Record<string, number> = {};
-  const muid: Record<string, string> = {};
-  const rows = async <T>(q: SQL) => ((await t.database.system.execute(q)) as unknown as { rows: T[] }).rows;
+  let staffId: Record<string, number>;
+  let mcid: Record<string, string>;
+  let ouId: Record<string, number>;
+  let roleId: Record<string, number>;
+  let muid: Record<string, string>;
+  const rows = <T>(q: SQL) => rowsOf<T>(t.database.system, q);
   const count = async (table: string) => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
   /** Signs in as `username` and switches to the staff with that code. */
@@ -47,15 +47,7 @@ describe.each(DB_KINDS)('staff administration on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     alice = await signIn(t, 'alice');
-    for (const r of await rows<{ id: number; staff_code: string }>(sql`select id, staff_code from staff`)) staffId[r.staff_code] = r.id;
-    for (const r of await rows<{ mcid: string; name: string }>(sql`select mcid, name from customer`)) mcid[r.name] = r.mcid;
-    for (const r of await rows<{ id: number; code: string }>(sql`select id, code from ou`)) ouId[r.code] = r.id;
-    for (const r of await rows<{ muid: string; username: string }>(sql`select muid, username from customer_user`))
-      muid[r.username] = r.muid;
-    for (const r of await rows<{ id: number; name: string; tenant_id: string }>(sql`select id, name, tenant_id from role`)) {
-      const tenantKey = Object.entries(DEMO_TENANTS).find(([, id]) => id === r.tenant_id)![0];
-      roleId[`${tenantKey}:${r.name}`] = r.id;
-    }
+    ({ staffId, mcid, ouId, roleId, muid } = await demoIds(t));
   });
   afterAll(() => t?.close());
 

@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, demoIds, signIn, type TestApp } from './helpers.js';
 
 const CURRENT = '/api/v2/platform-public/customer-user/current';
 
 describe.each(DB_KINDS)('staff selection, switching and permissions on %s', (kind) => {
   let t: TestApp;
-  const staffId: Record<string, number> = {};
+  let staffId: Record<string, number>;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const rows = (await t.database.system.execute(sql`select id, staff_code from staff`)) as unknown as {
-      rows: { id: number; staff_code: string }[];
-    };
-    for (const r of rows.rows) staffId[r.staff_code] = r.id;
+    ({ staffId } = await demoIds(t));
   });
   afterAll(() => t?.close());
 

@@ -25,11 +25,20 @@ export function* gridTimes(from: number, to: number, stepMs: number): Generator<
   for (let t = Math.ceil(from / stepMs) * stepMs; t <= to; t += stepMs) yield t;
 }
 
-/** Steps models silently over the grid in [from, until). */
-export function fastForward(models: DeviceModel[], from: number, until: number, stepMs: number): void {
+/** Steps models over the grid in [from, until), time by time; `each` sees every reading (default: none kept). */
+export function fastForward(
+  models: DeviceModel[],
+  from: number,
+  until: number,
+  stepMs: number,
+  each?: (index: number, reading: Reading) => void,
+): void {
   for (const t of gridTimes(from, until - 1, stepMs)) {
     const at = new Date(t);
-    for (const model of models) model.step(at);
+    models.forEach((model, index) => {
+      const reading = model.step(at);
+      each?.(index, reading);
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { createModels, gridTimes } from './backfill.js';
+import { createModels, fastForward } from './backfill.js';
 import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from './types.js';
 
 /**
@@ -114,13 +114,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   if (origin < now) {
     const stepMs = (options.catchUpStepSeconds ?? 300) * 1000;
     const publishAfter = options.publishCatchUpAfter?.getTime() ?? Infinity;
-    for (const t of gridTimes(origin, now - 1, stepMs)) {
-      const at = new Date(t);
-      models.forEach((model, i) => {
-        const reading = model.step(at);
-        if (t > publishAfter) backlogs[i]!.push(reading);
-      });
-    }
+    fastForward(models, origin, now, stepMs, (i, reading) => {
+      if (reading.ts > publishAfter) backlogs[i]!.push(reading);
+    });
     log(`fleet: fast-forwarded ${models.length} models from ${new Date(origin).toISOString()}`);
   }
 

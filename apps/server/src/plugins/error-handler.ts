@@ -1,6 +1,6 @@
 import { ErrorCode, defaultMessageOf } from '@energy/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, fromDatabase } from './errors.js';
+import { AppError } from './errors.js';
 
 /** Fastify's own errors (parsing, limits, routing) mapped onto the error-code table. */
 function fromFastify(error: FastifyError): AppError | null {
@@ -37,7 +37,8 @@ export function installErrorHandler(
   opts: { webFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {},
 ) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const known = error instanceof AppError ? error : (fromDatabase(error) ?? fromFastify(error));
+    // a database's unique violation arrives as an AppError already: the registry maps it (and audits its code)
+    const known = error instanceof AppError ? error : fromFastify(error);
     if (known) {
       return reply.code(known.status).send({ code: known.code, data: null, msg: known.message });
     }

@@ -111,7 +111,7 @@ async function lastStored(db: Db, ids: number[]) {
   const properties = await rowsOf<{ d: number; p: number; key: string }>(
     db,
     sql`select d.id as d, p.id as p, p.key from device d join data_property p on p.device_type_id = d.device_type_id
-        where d.id = any(${`{${ids.join(',')}}`}::int[])`,
+        where d.id = any(${sql.param(ids)}::int[])`,
   );
   const keyOf = new Map(properties.map((r) => [`${r.d}:${r.p}`, r.key]));
   const rows = await latestOf(

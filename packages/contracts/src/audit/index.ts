@@ -18,7 +18,7 @@ export const auditRow = z.object({
   durationMs: z.number().int(),
 });
 
-/** The tenant's audit log of state-changing calls, newest first. */
+/** What the log page and the export filter on. */
 const auditFilter = z.object({
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
@@ -27,6 +27,7 @@ const auditFilter = z.object({
   outcome: z.enum(['ok', 'error']).optional(),
 });
 
+/** The tenant's audit log of state-changing calls, newest first. */
 export const auditLogPage = endpoint({
   method: 'POST',
   path: '/api/v2/platform-public/audit-log/page',

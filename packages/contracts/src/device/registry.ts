@@ -250,38 +250,19 @@ export const dataPropertyList = endpoint({
   output: propertyListOutput,
 });
 
-/** Data properties of the battery rack type. */
-export const dataPropertyListRack = endpoint({
-  method: 'POST',
-  path: '/api/v2/data-property/list/rack',
-  summary: 'Data properties of battery racks',
-  tag: 'data-property',
-  access: { auth: 'staff' },
-  kind: 'query',
-  body: noBody,
-  output: propertyListOutput,
-});
+/** Data properties of one battery type: rack, pack or cell. */
+const batteryPropertyList = (level: 'rack' | 'pack' | 'cell') =>
+  endpoint({
+    method: 'POST',
+    path: `/api/v2/data-property/list/${level}`,
+    summary: `Data properties of battery ${level}s`,
+    tag: 'data-property',
+    access: { auth: 'staff' },
+    kind: 'query',
+    body: noBody,
+    output: propertyListOutput,
+  });
 
-/** Data properties of the battery pack type. */
-export const dataPropertyListPack = endpoint({
-  method: 'POST',
-  path: '/api/v2/data-property/list/pack',
-  summary: 'Data properties of battery packs',
-  tag: 'data-property',
-  access: { auth: 'staff' },
-  kind: 'query',
-  body: noBody,
-  output: propertyListOutput,
-});
-
-/** Data properties of the battery cell type. */
-export const dataPropertyListCell = endpoint({
-  method: 'POST',
-  path: '/api/v2/data-property/list/cell',
-  summary: 'Data properties of battery cells',
-  tag: 'data-property',
-  access: { auth: 'staff' },
-  kind: 'query',
-  body: noBody,
-  output: propertyListOutput,
-});
+export const dataPropertyListRack = batteryPropertyList('rack');
+export const dataPropertyListPack = batteryPropertyList('pack');
+export const dataPropertyListCell = batteryPropertyList('cell');

@@ -22,16 +22,19 @@ const range = {
   to: instant,
   timestamp: z.number().optional(),
 };
+const rangeBody = z.object(range);
+const resampledBody = rangeBody.extend({ interval: resampleInterval });
 
+const answerHead = { deviceId: z.number().int(), timeZone: z.string() };
 const propertyHead = { key: z.string(), name: z.string(), unit: z.string(), kind: propertyKind };
 
 /** Times in answers are epoch milliseconds (UTC); buckets are named by their start. */
 const seriesAnswer = <T extends z.ZodType>(point: T) =>
-  z.object({
-    deviceId: z.number().int(),
-    timeZone: z.string(),
-    properties: z.array(z.object({ ...propertyHead, points: z.array(point) })),
-  });
+  z.object({ ...answerHead, properties: z.array(z.object({ ...propertyHead, points: z.array(point) })) });
+
+/** One total per property over the whole range. */
+const totalsAnswer = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({ ...answerHead, values: z.array(z.object({ ...propertyHead, ...fields })) });
 
 const instantaneousBucket = z.object({
   ts: z.number(),
@@ -72,8 +75,7 @@ export const dataPropertyRecent = endpoint({
   kind: 'query',
   body: z.object({ deviceId: id, propertyKeys: propertyKeys.optional(), timestamp: z.number().optional() }),
   output: z.object({
-    deviceId: z.number().int(),
-    timeZone: z.string(),
+    ...answerHead,
     online: z.boolean(),
     lastSeenAt: z.string().nullable(),
     values: z.array(z.object({ ...propertyHead, ts: z.number().nullable(), value: z.number().nullable() })),
@@ -88,7 +90,7 @@ export const dataPropertyResampledInstantaneous = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object({ ...range, interval: resampleInterval }),
+  body: resampledBody,
   output: seriesAnswer(instantaneousBucket),
 });
 
@@ -100,7 +102,7 @@ export const dataPropertyResampledInstantaneous1m = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object(range),
+  body: rangeBody,
   output: seriesAnswer(instantaneousBucket),
 });
 
@@ -112,7 +114,7 @@ export const dataPropertyResampledCumulative = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object({ ...range, interval: resampleInterval }),
+  body: resampledBody,
   output: seriesAnswer(cumulativeBucket),
 });
 
@@ -124,14 +126,8 @@ export const dataPropertyTimeAggrInstantaneous = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object(range),
-  output: z.object({
-    deviceId: z.number().int(),
-    timeZone: z.string(),
-    values: z.array(
-      z.object({ ...propertyHead, avg: z.number().nullable(), max: z.number().nullable(), min: z.number().nullable(), count: z.number() }),
-    ),
-  }),
+  body: rangeBody,
+  output: totalsAnswer({ avg: z.number().nullable(), max: z.number().nullable(), min: z.number().nullable(), count: z.number() }),
 });
 
 /** Cumulative properties over the whole range: the increase (energy) in it. */
@@ -142,21 +138,17 @@ export const dataPropertyTimeAggrCumulative = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object(range),
-  output: z.object({
-    deviceId: z.number().int(),
-    timeZone: z.string(),
-    values: z.array(z.object({ ...propertyHead, increase: z.number().nullable() })),
-  }),
+  body: rangeBody,
+  output: totalsAnswer({ increase: z.number().nullable() }),
 });
 
-const curve = {
+const curveBody = z.object({
   deviceId: id,
   from: instant,
   to: instant,
   interval: resampleInterval.optional(),
   timestamp: z.number().optional(),
-};
+});
 
 /** The state-of-charge curve of a storage device (its `soc` property), 15 minutes by default. */
 export const dataPropertySoc = endpoint({
@@ -166,7 +158,7 @@ export const dataPropertySoc = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object(curve),
+  body: curveBody,
   output: seriesAnswer(instantaneousBucket),
 });
 
@@ -178,6 +170,6 @@ export const dataPropertyPower = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
-  body: z.object(curve),
+  body: curveBody,
   output: seriesAnswer(instantaneousBucket),
 });

@@ -1,12 +1,12 @@
 import { ErrorCode, type BodyOf, type account } from '@energy/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { UserCtx } from '../../plugins/context.js';
 import { AppError } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { Throttle } from '../auth/throttle.js';
-import { file } from '../files/files.schema.js';
+import { fileOfTenant } from '../files/files.service.js';
 import { profileOf } from './profile.js';
 
 const updated = { updated: true as const };
@@ -88,12 +88,7 @@ export class AccountService {
     if (input.headPic && input.headPic !== me.headPic) {
       // the picture must be a file the current staff's tenant holds
       const tenantId = ctx.staff?.tenantId;
-      const [found] = tenantId
-        ? await ctx.tx
-            .select({ key: file.key })
-            .from(file)
-            .where(and(eq(file.key, input.headPic), eq(file.tenantId, tenantId)))
-        : [];
+      const found = tenantId ? await fileOfTenant(ctx.tx, tenantId, input.headPic) : undefined;
       if (!found) throw new AppError(ErrorCode.VALIDATION, 'headPic: no such uploaded file');
     }
     await ctx.tx

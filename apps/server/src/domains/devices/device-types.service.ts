@@ -1,33 +1,37 @@
-import type { PropertyKind } from '@energy/contracts';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
 import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
 
-type Kind = PropertyKind;
-
 /** The tenant's device type tree and the data properties of its types (read-only: seeded from the contracts). */
 export class DeviceTypesService {
+  /** The data properties of these types of the staff's tenant, in their order, each with its type. */
+  private async properties(ctx: StaffCtx, typeIds: number[]) {
+    if (!typeIds.length) return [];
+    const rows = await ctx.tx
+      .select({
+        id: dataProperty.id,
+        deviceTypeId: dataProperty.deviceTypeId,
+        key: dataProperty.key,
+        name: dataProperty.name,
+        unit: dataProperty.unit,
+        kind: dataProperty.kind,
+      })
+      .from(dataProperty)
+      .where(and(eq(dataProperty.tenantId, ctx.staff.tenantId), inArray(dataProperty.deviceTypeId, typeIds)))
+      .orderBy(asc(dataProperty.sort), asc(dataProperty.id));
+    return rows.map(({ deviceTypeId, ...property }) => ({ deviceTypeId, property }));
+  }
+
   private async types(ctx: StaffCtx, where: SQL[] = []) {
     const types = await ctx.tx
       .select()
       .from(deviceType)
       .where(and(eq(deviceType.tenantId, ctx.staff.tenantId), ...where))
       .orderBy(asc(deviceType.sort), asc(deviceType.id));
-    const props = types.length
-      ? await ctx.tx
-          .select()
-          .from(dataProperty)
-          .where(
-            and(
-              eq(dataProperty.tenantId, ctx.staff.tenantId),
-              inArray(
-                dataProperty.deviceTypeId,
-                types.map((t) => t.id),
-              ),
-            ),
-          )
-          .orderBy(asc(dataProperty.sort), asc(dataProperty.id))
-      : [];
+    const props = await this.properties(
+      ctx,
+      types.map((t) => t.id),
+    );
     return types.map((t) => ({
       categoryId: t.categoryId,
       node: {
@@ -36,9 +40,7 @@ export class DeviceTypesService {
         name: t.name,
         level: 2 as const,
         isGateway: t.isGateway,
-        properties: props
-          .filter((p) => p.deviceTypeId === t.id)
-          .map((p) => ({ id: p.id, key: p.key, name: p.name, unit: p.unit, kind: p.kind as Kind })),
+        properties: props.filter((p) => p.deviceTypeId === t.id).map((p) => p.property),
       },
     }));
   }
@@ -63,9 +65,9 @@ export class DeviceTypesService {
     return (await this.types(ctx, [eq(deviceType.isGateway, true)])).map((t) => t.node);
   }
 
+  /** The properties of one type (none when it is not a type of the staff's tenant). */
   async propertiesOf(ctx: StaffCtx, deviceTypeId: number) {
-    const [type] = await this.types(ctx, [eq(deviceType.id, deviceTypeId)]);
-    return type?.node.properties ?? [];
+    return (await this.properties(ctx, [deviceTypeId])).map((p) => p.property);
   }
 
   /** Properties of one type (by id, or the type of a device the staff may see), or of every type. */

@@ -3,13 +3,13 @@ import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { IngestConfig } from '../../config.js';
-import { containing } from '../../db/sql.js';
+import { containing, rowsOf } from '../../db/sql.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { deviceTopics, newCredentials } from './credentials.js';
-import { dataProperty, device, deviceCategory, deviceIngestStat, deviceType } from './devices.schema.js';
+import { device, deviceCategory, deviceIngestStat, deviceType } from './devices.schema.js';
 import type { DeviceTypesService } from './device-types.service.js';
 
 type DeviceRow = z.infer<typeof contract.deviceRow>;
@@ -127,22 +127,21 @@ export class DevicesService {
   async detail(ctx: StaffCtx, input: { id: number }) {
     const row = await this.visible(ctx, input.id);
     const properties = await this.types.propertiesOf(ctx, row.deviceTypeId);
-    const rejections = await this.rejections(ctx, [row.id]);
+    const rejections = await this.rejections(ctx, [eq(device.id, row.id)]);
     return { ...row, properties, rejections: rejections.map(({ deviceId: _d, code: _c, name: _n, ...r }) => r) };
   }
 
   async ingestStats(ctx: StaffCtx, input?: { deviceId?: number }) {
-    const ids = input?.deviceId ? [(await this.visible(ctx, input.deviceId)).id] : (await this.rows(ctx, [])).map((d) => d.id);
-    return this.rejections(ctx, ids);
+    return this.rejections(ctx, input?.deviceId ? [eq(device.id, (await this.visible(ctx, input.deviceId)).id)] : []);
   }
 
-  private async rejections(ctx: StaffCtx, ids: number[]) {
-    if (!ids.length) return [];
+  /** Rejection counters of the staff's devices (in its OUs) that match `where`. */
+  private async rejections(ctx: StaffCtx, where: SQL[]) {
     const rows = await ctx.tx
       .select({ s: deviceIngestStat, code: device.code, name: device.name })
       .from(deviceIngestStat)
       .innerJoin(device, eq(device.id, deviceIngestStat.deviceId))
-      .where(and(eq(deviceIngestStat.tenantId, ctx.staff.tenantId), inArray(deviceIngestStat.deviceId, ids)))
+      .where(and(eq(deviceIngestStat.tenantId, ctx.staff.tenantId), ...this.scope(ctx), ...where))
       .orderBy(asc(device.code), asc(deviceIngestStat.reason));
     return rows.map(({ s, code, name }) => ({
       deviceId: s.deviceId,
@@ -240,8 +239,7 @@ export class DevicesService {
   }
 
   private async hasTelemetry(ctx: StaffCtx, id: number) {
-    const rows = await ctx.tx.execute(sql`select 1 from telemetry_raw where device_id = ${id} limit 1`);
-    return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+    return (await rowsOf(ctx.tx, sql`select 1 from telemetry_raw where device_id = ${id} limit 1`)).length > 0;
   }
 
   /** Deletes the device with its telemetry and counters; refused while other devices sit behind it. */
@@ -282,11 +280,7 @@ export class DevicesService {
   }
 
   /** The properties of a visible device's type. */
-  async propertiesOfDevice(ctx: StaffCtx, deviceRow: DeviceRow) {
-    return ctx.tx
-      .select({ id: dataProperty.id, key: dataProperty.key, name: dataProperty.name, unit: dataProperty.unit, kind: dataProperty.kind })
-      .from(dataProperty)
-      .where(and(eq(dataProperty.deviceTypeId, deviceRow.deviceTypeId), eq(dataProperty.tenantId, ctx.staff.tenantId)))
-      .orderBy(asc(dataProperty.sort), asc(dataProperty.id));
+  propertiesOfDevice(ctx: StaffCtx, deviceRow: DeviceRow) {
+    return this.types.propertiesOf(ctx, deviceRow.deviceTypeId);
   }
 }

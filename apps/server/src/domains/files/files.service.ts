@@ -62,6 +62,15 @@ export function contentMatches(ext: string, head: Buffer): boolean {
   }
 }
 
+/** A tenant's file-center row by key, or undefined (for the calls that name an uploaded file). */
+export async function fileOfTenant(db: Db, tenantId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(file)
+    .where(and(eq(file.key, key), eq(file.tenantId, tenantId)));
+  return row;
+}
+
 /** The file center: uploads stored on disk under the data folder, read back by the same tenant only. */
 export class FilesService {
   constructor(
@@ -125,10 +134,7 @@ export class FilesService {
 
   /** Streams the file; another tenant's key is simply not found (row-level security hides the row). */
   async get(ctx: StaffCtx, key: string, reply: FastifyReply) {
-    const [row] = await ctx.tx
-      .select()
-      .from(file)
-      .where(and(eq(file.key, key), eq(file.tenantId, ctx.staff.tenantId)));
+    const row = await fileOfTenant(ctx.tx, ctx.staff.tenantId, key);
     if (!row) throw notFound('The file');
     const location = this.pathOf(row.tenantId, row.key);
     const stat = await fs.promises.stat(location).catch(() => null);

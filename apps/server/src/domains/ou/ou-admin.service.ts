@@ -60,12 +60,12 @@ export class OuAdminService {
     if (input.keyword) where.push(or(ilike(ou.name, containing(input.keyword)), ilike(ou.code, containing(input.keyword)))!);
     if (input.typeId) where.push(eq(ou.typeId, input.typeId));
     if (input.customerMcid) where.push(eq(ou.customerMcid, input.customerMcid));
-    const [{ total }] = (await ctx.tx
+    const [{ total }] = await ctx.tx
       .select({ total: count() })
       .from(ou)
-      .where(and(...this.ous.visibleScope(ctx), ...where))) as [{ total: number }];
+      .where(and(...this.ous.visibleScope(ctx), ...where));
     const list = await this.rows(ctx, where, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize });
-    return { list, totalCount: Number(total), pageSize: input.pageSize, pageOffset: input.pageOffset };
+    return { list, totalCount: total, pageSize: input.pageSize, pageOffset: input.pageOffset };
   }
 
   /** An OU the staff may see, or 404 (the same answer for another tenant's OU, on purpose). */
@@ -77,9 +77,13 @@ export class OuAdminService {
 
   /** The same, with the OU's row locked until the end of the request (no member or device slips in meanwhile). */
   private async locked(ctx: StaffCtx, id: number) {
-    const row = await this.detail(ctx, { id });
-    await ctx.tx.select({ id: ou.id }).from(ou).where(eq(ou.id, row.id)).for('update');
-    return row;
+    // lock first, then count: members and devices read after the lock are the ones the change sees
+    await ctx.tx
+      .select({ id: ou.id })
+      .from(ou)
+      .where(and(eq(ou.id, id), eq(ou.tenantId, ctx.staff.tenantId)))
+      .for('update');
+    return this.detail(ctx, { id });
   }
 
   /** Checks the references of new or changed fields; answers the columns to store. */
@@ -202,13 +206,13 @@ export class OuAdminService {
   async setAssets(ctx: StaffCtx, input: { id: number; deviceIds: number[] }) {
     const target = await this.locked(ctx, input.id);
     const wanted = new Set(input.deviceIds);
-    const current = await this.devices.ouList(ctx, { ouId: target.id });
-    const left = current.filter((d) => !wanted.has(d.id));
+    // every device the staff sees, this OU's among them (one read)
+    const mine = new Map((await this.devices.ouList(ctx)).map((d) => [d.id, d]));
+    const left = [...mine.values()].filter((d) => d.ouId === target.id && !wanted.has(d.id));
     if (left.length)
       throw conflict(
         `A device always belongs to an operating unit: to take ${left.map((d) => d.code).join(', ')} out of ${target.code}, add it to its new operating unit`,
       );
-    const mine = new Map((await this.devices.ouList(ctx)).map((d) => [d.id, d]));
     const unknown = [...wanted].filter((id) => !mine.has(id));
     if (unknown.length) throw invalid('body.deviceIds', `${unknown.join(', ')}: not one of your devices`);
     for (const id of wanted) if (mine.get(id)!.ouId !== target.id) await this.devices.update(ctx, { id, ouId: target.id });

@@ -83,16 +83,16 @@ export class StaffAdminService {
       await this.assertOnePerCustomer(ctx, target.muid, input.customerMcid, target.id);
     }
     if (input.roleId !== target.roleId) this.roles.assertWithinCaller(ctx, await this.roles.find(ctx, input.roleId));
-    const ouIds = await this.visibleOuIds(ctx, input.ouIds);
+    const visible = ctx.staff.allOus ? undefined : await this.visibleOuIdSet(ctx);
+    const ouIds = await this.visibleOuIds(ctx, input.ouIds, visible);
     await ctx.tx
       .update(staff)
       .set({ staffCode: input.staffCode, customerMcid: input.customerMcid, roleId: input.roleId })
       .where(and(eq(staff.id, target.id), eq(staff.tenantId, ctx.staff.tenantId)));
     // the caller replaces the OUs it sees; the target's other OUs stay
     const mine = eq(staffOu.staffId, target.id);
-    const visible = ctx.staff.allOus ? null : [...(await this.visibleOuIdSet(ctx))];
     if (!visible) await ctx.tx.delete(staffOu).where(mine);
-    else if (visible.length) await ctx.tx.delete(staffOu).where(and(mine, inArray(staffOu.ouId, visible)));
+    else if (visible.size) await ctx.tx.delete(staffOu).where(and(mine, inArray(staffOu.ouId, [...visible])));
     if (ouIds.length)
       await ctx.tx.insert(staffOu).values(ouIds.map((ouId) => ({ tenantId: ctx.staff.tenantId, staffId: target.id, ouId })));
     return null;
@@ -221,11 +221,11 @@ export class StaffAdminService {
     return new Set((await this.ous.visibleOus(ctx)).map((o) => o.id));
   }
 
-  /** The OUs asked for, each one the caller sees (404 otherwise), without repeats. */
-  private async visibleOuIds(ctx: StaffCtx, ids: number[]) {
+  /** The OUs asked for, each one the caller sees (404 otherwise), without repeats; `visible` when already read. */
+  private async visibleOuIds(ctx: StaffCtx, ids: number[], visible?: Set<number>) {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return wanted;
-    const visible = await this.visibleOuIdSet(ctx);
+    visible ??= await this.visibleOuIdSet(ctx);
     const unseen = wanted.find((id) => !visible.has(id));
     if (unseen !== undefined) throw notFound(`Operating unit ${unseen}`);
     return wanted;

@@ -8,6 +8,7 @@ import type { SessionService } from '../auth/session.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { profileOf } from '../account/profile.js';
 import { fileUrl } from '../files/file-url.js';
+import { titleTypeOf } from '../tenancy/platform-settings.service.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { role, staff, staffDataTypeSorting } from './staff.schema.js';
 
@@ -42,7 +43,7 @@ export class StaffService {
         status: as012(st.status),
         iconUrl: fileUrl(t.iconKey),
         platformName: t.platformName,
-        platformTitleType: (t.platformTitleType === 2 || t.platformTitleType === 3 ? t.platformTitleType : 1) as 1 | 2 | 3,
+        platformTitleType: titleTypeOf(t.platformTitleType),
         platformSloganName: t.platformSloganName,
         roleId: st.roleId,
         roleName: row.roleName ?? null,

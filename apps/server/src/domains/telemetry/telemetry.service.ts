@@ -1,5 +1,4 @@
-import type { PropertyKind } from '@energy/contracts';
-import type { BodyOf, device as contract, ResampleInterval } from '@energy/contracts';
+import type { BodyOf, device as contract, PropertyKind as Kind, ResampleInterval } from '@energy/contracts';
 import type { IngestConfig } from '../../config.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid } from '../../plugins/errors.js';
@@ -7,7 +6,6 @@ import { maxKwOf } from './rollups.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { bucketStarts, latestReadings, rangeAggregate, rawReadings, resampled, type BucketRow } from './telemetry.repository.js';
 
-type Kind = PropertyKind;
 type Property = { id: number; key: string; name: string; unit: string; kind: Kind };
 type Range = { deviceId: number; propertyKeys?: string[]; from: number | string; to: number | string };
 
@@ -31,14 +29,23 @@ export class TelemetryService {
     private readonly ingest: Pick<IngestConfig, 'counterMaxKw'>,
   ) {}
 
-  /** The visible device, the asked properties of the allowed kinds, the tenant's zone and the range. */
-  private async resolve(ctx: StaffCtx, input: Omit<Range, 'from' | 'to'> & Partial<Range>, kinds: Kind[]) {
+  /**
+   * The visible device, the asked properties of the allowed kinds, the tenant's zone and the range.
+   * With `firstOf`, the one property asked is the first of these keys the device's type has (curves).
+   */
+  private async resolve(ctx: StaffCtx, input: Omit<Range, 'from' | 'to'> & Partial<Range>, kinds: Kind[], firstOf?: string[]) {
     const device = await this.devices.visibleWithZone(ctx, input.deviceId);
-    const all = (await this.devices.propertiesOfDevice(ctx, device)) as Property[];
+    const all: Property[] = await this.devices.propertiesOfDevice(ctx, device);
+    let keys = input.propertyKeys;
+    if (firstOf) {
+      const key = firstOf.find((k) => all.some((p) => p.key === k));
+      if (!key) throw invalid('body.deviceId', `${device.deviceTypeName} has no ${firstOf.join(' or ')} property`);
+      keys = [key];
+    }
     let properties: Property[];
-    if (input.propertyKeys) {
+    if (keys) {
       properties = [];
-      for (const key of new Set(input.propertyKeys)) {
+      for (const key of new Set(keys)) {
         const p = all.find((x) => x.key === key);
         if (!p) throw invalid('body.propertyKeys', `${key} is not a property of ${device.deviceTypeName}`);
         if (!kinds.includes(p.kind))
@@ -99,9 +106,15 @@ export class TelemetryService {
     };
   }
 
-  /** Buckets of every asked property, empty ones included (as nulls). */
-  private async buckets(ctx: StaffCtx, input: Range & { interval: ResampleInterval }, kinds: Kind[]) {
-    const q = await this.resolve(ctx, input, kinds);
+  /** Buckets of every asked property, empty ones included (`pointOf` gets no row for them). */
+  private async series<T>(
+    ctx: StaffCtx,
+    input: Range & { interval: ResampleInterval },
+    kinds: Kind[],
+    pointOf: (ts: number, r: BucketRow | undefined) => T,
+    firstOf?: string[],
+  ) {
+    const q = await this.resolve(ctx, input, kinds, firstOf);
     if (input.interval === '1m' && q.to - q.from > MAX_1M_RANGE_MS) throw invalid('body.to', 'one-minute data is served for up to 7 days');
     if ((q.to - q.from) / APPROX_MS[input.interval] > MAX_BUCKETS)
       throw invalid('body.interval', `gives more than ${MAX_BUCKETS} buckets for this range: choose a longer interval`);
@@ -114,11 +127,6 @@ export class TelemetryService {
       if (!byProperty.has(r.p)) byProperty.set(r.p, new Map());
       byProperty.get(r.p)!.set(r.ts, r);
     }
-    return { q, starts, byProperty };
-  }
-
-  async resampledInstantaneous(ctx: StaffCtx, input: Range & { interval: ResampleInterval }) {
-    const { q, starts, byProperty } = await this.buckets(ctx, input, ['instantaneous', 'state']);
     return {
       deviceId: q.device.id,
       timeZone: q.tz,
@@ -126,59 +134,55 @@ export class TelemetryService {
         ...head(p),
         points: starts.map((ts) => {
           const r = byProperty.get(p.id)?.get(ts);
-          return r && r.count > 0
-            ? { ts, avg: (r.sum ?? 0) / r.count, max: r.max, min: r.min, last: r.last, count: r.count }
-            : { ts, avg: null, max: null, min: null, last: null, count: 0 };
+          return pointOf(ts, r && r.count > 0 ? r : undefined);
         }),
       })),
     };
   }
 
+  async resampledInstantaneous(ctx: StaffCtx, input: Range & { interval: ResampleInterval }, firstOf?: string[]) {
+    return this.series(
+      ctx,
+      input,
+      ['instantaneous', 'state'],
+      (ts, r) =>
+        r
+          ? { ts, avg: (r.sum ?? 0) / r.count, max: r.max, min: r.min, last: r.last, count: r.count }
+          : { ts, avg: null, max: null, min: null, last: null, count: 0 },
+      firstOf,
+    );
+  }
+
   async resampledCumulative(ctx: StaffCtx, input: Range & { interval: ResampleInterval }) {
-    const { q, starts, byProperty } = await this.buckets(ctx, input, ['cumulative']);
+    return this.series(ctx, input, ['cumulative'], (ts, r) =>
+      r ? { ts, increase: r.increase ?? 0, last: r.last } : { ts, increase: null, last: null },
+    );
+  }
+
+  /** Each asked property's totals over the range, each with its row (none when it has no readings in it). */
+  private async totals<T>(ctx: StaffCtx, input: Range, kinds: Kind[], valuesOf: (r: BucketRow | undefined) => T) {
+    const q = await this.resolve(ctx, input, kinds);
+    const rows = q.properties.length
+      ? await rangeAggregate(ctx.tx, { ...q, deviceId: q.device.id, propertyIds: q.properties.map((p) => p.id) })
+      : [];
     return {
       deviceId: q.device.id,
       timeZone: q.tz,
-      properties: q.properties.map((p) => ({
-        ...head(p),
-        points: starts.map((ts) => {
-          const r = byProperty.get(p.id)?.get(ts);
-          return r && r.count > 0 ? { ts, increase: r.increase ?? 0, last: r.last } : { ts, increase: null, last: null };
-        }),
-      })),
+      values: q.properties.map((p) => {
+        const r = rows.find((x) => x.p === p.id);
+        return { ...head(p), ...valuesOf(r && r.count > 0 ? r : undefined) };
+      }),
     };
   }
 
   async timeAggrInstantaneous(ctx: StaffCtx, input: Range) {
-    const q = await this.resolve(ctx, input, ['instantaneous', 'state']);
-    const rows = q.properties.length
-      ? await rangeAggregate(ctx.tx, { ...q, deviceId: q.device.id, propertyIds: q.properties.map((p) => p.id) })
-      : [];
-    return {
-      deviceId: q.device.id,
-      timeZone: q.tz,
-      values: q.properties.map((p) => {
-        const r = rows.find((x) => x.p === p.id);
-        return r && r.count > 0
-          ? { ...head(p), avg: (r.sum ?? 0) / r.count, max: r.max, min: r.min, count: r.count }
-          : { ...head(p), avg: null, max: null, min: null, count: 0 };
-      }),
-    };
+    return this.totals(ctx, input, ['instantaneous', 'state'], (r) =>
+      r ? { avg: (r.sum ?? 0) / r.count, max: r.max, min: r.min, count: r.count } : { avg: null, max: null, min: null, count: 0 },
+    );
   }
 
   async timeAggrCumulative(ctx: StaffCtx, input: Range) {
-    const q = await this.resolve(ctx, input, ['cumulative']);
-    const rows = q.properties.length
-      ? await rangeAggregate(ctx.tx, { ...q, deviceId: q.device.id, propertyIds: q.properties.map((p) => p.id) })
-      : [];
-    return {
-      deviceId: q.device.id,
-      timeZone: q.tz,
-      values: q.properties.map((p) => {
-        const r = rows.find((x) => x.p === p.id);
-        return { ...head(p), increase: r && r.count > 0 ? (r.increase ?? 0) : null };
-      }),
-    };
+    return this.totals(ctx, input, ['cumulative'], (r) => ({ increase: r ? (r.increase ?? 0) : null }));
   }
 
   /** A curve of the first of `keys` the device's type has (soc; p or p_ac). */
@@ -187,10 +191,6 @@ export class TelemetryService {
     input: { deviceId: number; from: number | string; to: number | string; interval?: ResampleInterval },
     keys: string[],
   ) {
-    const device = await this.devices.visible(ctx, input.deviceId);
-    const all = await this.devices.propertiesOfDevice(ctx, device);
-    const key = keys.find((k) => all.some((p) => p.key === k));
-    if (!key) throw invalid('body.deviceId', `${device.deviceTypeName} has no ${keys.join(' or ')} property`);
-    return this.resampledInstantaneous(ctx, { ...input, propertyKeys: [key], interval: input.interval ?? '15m' });
+    return this.resampledInstantaneous(ctx, { ...input, interval: input.interval ?? '15m' }, keys);
   }
 }

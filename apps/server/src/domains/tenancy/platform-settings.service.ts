@@ -1,10 +1,13 @@
 import type { BodyOf, platform as contract } from '@energy/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import { fileUrl } from '../files/file-url.js';
-import { file } from '../files/files.schema.js';
+import { fileOfTenant } from '../files/files.service.js';
 import { tenant } from './tenancy.schema.js';
+
+/** A stored title type as the contract's union: platform name 1 (also for anything unknown), navigation name 2, both 3. */
+export const titleTypeOf = (n: number) => (n === 2 || n === 3 ? n : 1) as 1 | 2 | 3;
 
 /**
  * The tenant's platform settings (name, title type, slogan, icon): columns of the tenant row, which
@@ -22,17 +25,12 @@ export class PlatformSettingsService {
       .from(tenant)
       .where(eq(tenant.id, ctx.staff.tenantId));
     if (!row) throw notFound('The tenant');
-    const titleType = row.platformTitleType === 2 || row.platformTitleType === 3 ? row.platformTitleType : 1;
-    return { ...row, platformTitleType: titleType as 1 | 2 | 3, iconUrl: fileUrl(row.iconKey) };
+    return { ...row, platformTitleType: titleTypeOf(row.platformTitleType), iconUrl: fileUrl(row.iconKey) };
   }
 
   async update(ctx: StaffCtx, input: BodyOf<typeof contract.platformSettingsUpdate>) {
     if (input.iconKey) {
-      // read straight from the file table: the file center has no lookup by key that answers instead of streaming
-      const [icon] = await ctx.tx
-        .select({ contentType: file.contentType })
-        .from(file)
-        .where(and(eq(file.key, input.iconKey), eq(file.tenantId, ctx.staff.tenantId)));
+      const icon = await fileOfTenant(ctx.tx, ctx.staff.tenantId, input.iconKey);
       if (!icon?.contentType.startsWith('image/')) throw invalid('body.iconKey', 'is not an image in the file center of this tenant');
     }
     await ctx.tx

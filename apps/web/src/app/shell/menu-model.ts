@@ -28,7 +28,8 @@ export interface ActiveMenu {
   page?: MenuNode;
 }
 
-const pathOnly = (node: MenuNode) => node.path.split('?')[0] ?? node.path;
+/** A menu item's path without its query (`?_key_=...`). */
+export const pathOnly = (node: MenuNode) => node.path.split('?')[0] ?? node.path;
 
 /**
  * Finds the level-one item, group and page of a location: the page whose path (up to four segments)

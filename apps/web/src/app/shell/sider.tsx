@@ -5,7 +5,7 @@ import type { MenuNode } from '@energy/contracts';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuLink } from './menu-link';
-import { selectedKeyOf } from './menu-model';
+import { pathOnly, selectedKeyOf } from './menu-model';
 
 /** Spec 000 section 9: idle auto-close 2000 ms, width 208, collapsed width 0, side menu width 254. */
 export const SIDER_IDLE_MS = 2000;
@@ -15,7 +15,7 @@ export const SIDER_COLLAPSED_WIDTH = 0;
 export const SIDE_MENU_WIDTH = 254;
 const HOVER_DELAY_MS = 300;
 
-const keyOf = (page: MenuNode) => (page.jumpType === 3 ? `outside:${page.key}` : selectedKeyOf(page.path.split('?')[0]!));
+const keyOf = (page: MenuNode) => (page.jumpType === 3 ? `outside:${page.key}` : selectedKeyOf(pathOnly(page)));
 
 /**
  * The groups and pages of the active level-one item. Preference AUTO (1): collapses after 2 s without

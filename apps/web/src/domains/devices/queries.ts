@@ -1,10 +1,9 @@
-import { device, ou } from '@energy/contracts/refs';
+import { device } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
 export type DeviceRow = RefOutput<typeof device.devicePage>['list'][number];
-export type DeviceDetail = RefOutput<typeof device.deviceDetail>;
 export type DeviceCategory = RefOutput<typeof device.deviceTypeTree>[number];
 export type DeviceType = DeviceCategory['children'][number];
 
@@ -12,8 +11,7 @@ export type DeviceType = DeviceCategory['children'][number];
 export const deviceKeys = {
   all: ['devices'] as const,
   typeTree: ['devices', 'type-tree'] as const,
-  ous: ['devices', 'ous'] as const,
-  gateways: ['devices', 'gateways'] as const,
+  mine: ['devices', 'mine'] as const,
   page: ['devices', 'page'] as const,
   detail: (id: number) => ['devices', 'detail', id] as const,
   recent: (id: number) => ['devices', 'recent', id] as const,
@@ -25,16 +23,16 @@ export function useDeviceTypeTree() {
   return useQuery({ queryKey: deviceKeys.typeTree, queryFn: () => api(device.deviceTypeTree), staleTime: 5 * 60_000 });
 }
 
-/** The operating units the staff sees: the device filters and the OU of a device. */
-export function useOus() {
-  return useQuery({ queryKey: deviceKeys.ous, queryFn: () => api(ou.ouList, {}), staleTime: 5 * 60_000 });
+const myDevices = { queryKey: deviceKeys.mine, queryFn: () => api(device.deviceOuList, {}) };
+type MyDevice = RefOutput<typeof device.deviceOuList>[number];
+const onlyGateways = (list: MyDevice[]) => list.filter((d) => d.isGateway);
+
+/** The devices in the staff's OUs: where devices can be moved into an OU from. */
+export function useMyDevices(enabled: boolean) {
+  return useQuery({ ...myDevices, enabled });
 }
 
-/** The staff's gateway devices: the choices for a device's gateway. */
+/** The staff's gateway devices (from the same call): the choices for a device's gateway. */
 export function useGateways(enabled = true) {
-  return useQuery({
-    queryKey: deviceKeys.gateways,
-    queryFn: async () => (await api(device.deviceOuList, {})).filter((d) => d.isGateway),
-    enabled,
-  });
+  return useQuery({ ...myDevices, enabled, select: onlyGateways });
 }

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-import { customer, device, ou, staff } from '@energy/contracts/refs';
-import type { OrgNode } from '@energy/contracts';
+import { ou, staff } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
@@ -14,11 +13,10 @@ export const ouKeys = {
   all: ['ou'] as const,
   page: ['ou', 'page'] as const,
   types: ['ou', 'types'] as const,
-  organizations: ['ou', 'organizations'] as const,
+  list: ['ou', 'list'] as const,
   members: (id: number) => ['ou', 'members', id] as const,
   assets: (id: number) => ['ou', 'assets', id] as const,
   staff: ['ou', 'staff'] as const,
-  devices: ['ou', 'devices'] as const,
 };
 
 /** Districts never change while the app runs: kept apart from ['ou'] so OU changes do not refetch them. */
@@ -32,20 +30,9 @@ export function useOuTypes() {
   return useQuery({ queryKey: ouKeys.types, queryFn: () => api(ou.ouTypeList), staleTime: 5 * 60_000 });
 }
 
-export interface OrgOption {
-  value: string;
-  title: string;
-  children: OrgOption[];
-}
-const toOrgOptions = (nodes: OrgNode[]): OrgOption[] =>
-  nodes.map((n) => ({ value: n.mcid, title: n.name, children: toOrgOptions(n.children) }));
-
-/** The tenant's organisations as TreeSelect data (an OU's customer). */
-export function useOrgOptions() {
-  return useQuery({
-    queryKey: ouKeys.organizations,
-    queryFn: async () => toOrgOptions(await api(customer.organizationWithCode)),
-  });
+/** The OUs the acting staff sees (the only ones it may give a staff or a device): choices and filters. */
+export function useOuList() {
+  return useQuery({ queryKey: ouKeys.list, queryFn: () => api(ou.ouList, {}), staleTime: 5 * 60_000 });
 }
 
 /** Children of a district (the provinces without a parent), each list loaded once. */
@@ -86,9 +73,4 @@ export function useAllStaff(enabled: boolean) {
     queryFn: () => collectPages((pageOffset, pageSize) => api(staff.staffPage, { pageOffset, pageSize })),
     enabled,
   });
-}
-
-/** The devices in the staff's OUs: where devices can be moved into an OU from. */
-export function useMyDevices(enabled: boolean) {
-  return useQuery({ queryKey: ouKeys.devices, queryFn: () => api(device.deviceOuList, {}), enabled });
 }

@@ -60,11 +60,6 @@ const en = {
     type: 'Type',
     empty: 'No devices in this operating unit',
   },
-  status: {
-    0: 'Enabled',
-    1: 'Disabled',
-    2: 'Frozen',
-  },
 };
 
 const zh: typeof en = {
@@ -125,11 +120,6 @@ const zh: typeof en = {
     nothing: '请先选择要移入的设备',
     type: '类型',
     empty: '本运营单元暂无设备',
-  },
-  status: {
-    0: '启用',
-    1: '禁用',
-    2: '冻结',
   },
 };
 

@@ -30,8 +30,6 @@ const en = {
   permissions: 'Permissions',
   permissionsHint: 'You can grant only permissions you hold yourself; auto-sync is offered where your own role auto-syncs.',
   notFound: 'This role does not exist.',
-  yes: 'Yes',
-  no: 'No',
 };
 
 const zh: typeof en = {
@@ -63,8 +61,6 @@ const zh: typeof en = {
   permissions: '权限',
   permissionsHint: '只能授予您自己拥有的权限；在您自己的角色开启自动同步的节点下才可开启自动同步。',
   notFound: '该角色不存在。',
-  yes: '是',
-  no: '否',
 };
 
 registerTexts('role', { 'en-US': en, 'zh-CN': zh });

@@ -2,7 +2,7 @@ import { registerTexts } from '../../shared/i18n';
 
 /**
  * The staff administration texts: `t('staffAdmin.<key>')` (the shell's own `staff` texts are for staff
- * selection). Imported by each page, so they come with its chunk.
+ * selection; their `staff.status<n>` names the statuses here too). Imported by each page, so they come with its chunk.
  */
 const en = {
   listTitle: 'Staff',
@@ -23,7 +23,6 @@ const en = {
   edit: 'Edit',
   changeStatus: 'Status',
   saved: 'Staff {{code}} saved',
-  statusName: { 0: 'Enabled', 1: 'Disabled', 2: 'Frozen' },
   statusAction: { 0: 'Enable', 1: 'Disable', 2: 'Freeze' },
   statusTitle: {
     0: 'Enable staff {{code}} ({{name}})?',
@@ -77,7 +76,6 @@ const zh: typeof en = {
   edit: '编辑',
   changeStatus: '状态',
   saved: '员工 {{code}} 已保存',
-  statusName: { 0: '启用', 1: '禁用', 2: '冻结' },
   statusAction: { 0: '启用', 1: '禁用', 2: '冻结' },
   statusTitle: {
     0: '启用员工 {{code}}（{{name}}）？',

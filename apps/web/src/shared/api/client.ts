@@ -123,13 +123,7 @@ export async function request<T>(method: string, url: string, body?: string | Fo
   }
   const envelope = (await res.json().catch(() => null)) as { code?: unknown; data?: unknown; msg?: unknown; message?: unknown } | null;
   const code = envelope && typeof envelope.code === 'number' ? envelope.code : null;
-  const msg = envelope
-    ? typeof envelope.msg === 'string'
-      ? envelope.msg
-      : typeof envelope.message === 'string'
-        ? envelope.message
-        : undefined
-    : undefined;
+  const msg = typeof envelope?.msg === 'string' ? envelope.msg : typeof envelope?.message === 'string' ? envelope.message : undefined;
   if (!res.ok || (code !== null && code !== 0)) throw handleFailure(res.status, code, msg, opts);
   if (code === null) throw handleFailure(500, null, undefined, opts);
   return envelope!.data as T;

@@ -1,4 +1,4 @@
-// The parts of ECharts the platform draws with. Loaded only through `loadECharts` (a dynamic import),
+// The parts of ECharts the platform draws with. Loaded only by ThemedChart's dynamic import,
 // so ECharts stays out of the first page and only pages with charts pay for it.
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';

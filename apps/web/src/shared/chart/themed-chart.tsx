@@ -4,7 +4,6 @@ import type { EChartsType } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from './chart-option';
 import { chartThemeOf } from './chart-theme';
-import { loadECharts } from './load-echarts';
 
 export interface ThemedChartProps {
   option: ChartOption;
@@ -28,7 +27,7 @@ export function ThemedChart({ option, empty = false, loading = false, height = 3
   const [chart, setChart] = useState<EChartsType | null>(null);
   const [failed, setFailed] = useState(false);
   // keyed by content: a repaint only when the theme's colours really change
-  const themeKey = JSON.stringify(chartThemeOf(token));
+  const themeKey = useMemo(() => JSON.stringify(chartThemeOf(token)), [token]);
   const chartTheme = useMemo(() => JSON.parse(themeKey) as ReturnType<typeof chartThemeOf>, [themeKey]);
   const themeRef = useRef(chartTheme);
   themeRef.current = chartTheme;
@@ -39,8 +38,10 @@ export function ThemedChart({ option, empty = false, loading = false, height = 3
     let disposed = false;
     let instance: EChartsType | undefined;
     let observer: ResizeObserver | undefined;
-    loadECharts().then(
-      (echarts) => {
+    // ECharts (core and the parts registered in echarts-setup) is a lazy chunk: fetched for the first
+    // chart, then kept by the module loader
+    import('./echarts-setup').then(
+      ({ echarts }) => {
         if (disposed || !box.current) return;
         instance = echarts.init(box.current, themeRef.current);
         observer = new ResizeObserver(() => instance?.resize());

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonSpan, DEFAULT_SPAN, hasValue, keptWhenCollapsed, type FieldSpan } from './collapse';
 import './texts';
 
-export { COLLAPSED_COUNT, collapsedCount, type FieldSpan } from './collapse';
+export { COLLAPSED_COUNT, type FieldSpan } from './collapse';
 
 /** One condition of a filter form; `node` is the single control (Input, Select...) that edits it. */
 export interface FilterField {

@@ -87,8 +87,6 @@ export const enUS = {
     phone: 'Phone',
     email: 'Email',
     headPic: 'Head picture',
-    upload: 'Upload',
-    remove: 'Remove',
     username: 'Username',
     infoSaved: 'Your personal information has been saved.',
     preferenceIntro: 'How the side menu behaves.',

@@ -84,8 +84,6 @@ export const zhCN: Texts = {
     phone: '电话',
     email: '邮箱',
     headPic: '头像',
-    upload: '上传',
-    remove: '移除',
     username: '用户名',
     infoSaved: '个人信息已保存。',
     preferenceIntro: '侧边菜单的行为。',

@@ -94,15 +94,16 @@ export function OrgLevelEditor({ value, onChange, readOnly, id }: OrgLevelEditor
       {names.map((name, i) => {
         const title = orgLevelTitle(i + 1);
         const empty = !name?.trim();
+        const inputId = i === 0 ? id : `${id ?? 'org-level'}-${i + 1}`;
         return (
           <Flex key={rowIds.current[i]} gap={12} align="center" data-testid={`org-level-${i + 1}`}>
-            <label htmlFor={i === 0 ? id : `${id ?? 'org-level'}-${i + 1}`} style={{ width: 88, flex: 'none' }}>
+            <label htmlFor={inputId} style={{ width: 88, flex: 'none' }}>
               {title}
             </label>
             {/* its own status: only the empty row turns red when the field has an error */}
             <Form.Item validateStatus={empty ? 'error' : undefined} style={{ margin: 0, flex: 1 }}>
               <Input
-                id={i === 0 ? id : `${id ?? 'org-level'}-${i + 1}`}
+                id={inputId}
                 value={name}
                 maxLength={ORG_LEVEL_NAME_MAX}
                 aria-label={title}

@@ -9,8 +9,6 @@ const en = {
   frozenHint: 'This permission is frozen: it cannot be checked or changed.',
   selectAll: 'Select all',
   selectAllHint: 'Check this page and all its buttons',
-  expand: 'Expand',
-  collapse: 'Collapse',
   empty: 'No permissions',
   keys: 'Arrow keys move, Enter checks, Space toggles, Tab toggles auto-sync where offered.',
 };
@@ -22,8 +20,6 @@ const zh: typeof en = {
   frozenHint: '该权限已冻结，不能勾选或修改。',
   selectAll: '全选',
   selectAllHint: '勾选该页面及其全部按钮',
-  expand: '展开',
-  collapse: '收起',
   empty: '暂无权限',
   keys: '方向键移动，Enter 勾选，空格切换，Tab 在可用处切换自动同步。',
 };

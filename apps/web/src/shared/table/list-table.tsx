@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Flex, Table } from 'antd';
 import type { TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
@@ -47,7 +47,8 @@ export type ListTableProps<T> = Omit<TableProps<T>, 'columns' | 'pagination'> & 
 export function ListTable<T extends object>({ cacheKey, columns, paging, toolbar, components, scroll, size, ...table }: ListTableProps<T>) {
   const { t } = useTranslation();
   const [saved, setSaved] = useState<ColumnSetting[] | null>(() => loadSettings(cacheKey));
-  const settings = useMemo(() => mergeSettings(columns, saved), [columns, saved]);
+  // not memoized: the pages build `columns` on every render, so a memo keyed on it would never hit
+  const settings = mergeSettings(columns, saved);
 
   const change = (next: ColumnSetting[], persist = true) => {
     setSaved(next);

@@ -1,3 +1,4 @@
+import { FILE_LIMITS } from '@energy/contracts/file-limits';
 import { files } from '@energy/contracts/refs';
 import { i18n } from '../i18n';
 
@@ -33,11 +34,8 @@ function accepted(file: File, accept: string[]): boolean {
   );
 }
 
-/**
- * The images group of the file center (`FILE_LIMITS.groups.images` in the contracts; a test keeps the two
- * equal). Copied because the contracts' root module would bring zod and every schema into the web bundle.
- */
-export const IMAGE_EXTENSIONS: readonly string[] = ['.jpg', '.jpeg', '.png', '.gif', '.webp'];
+/** The images group of the file center, as accepted-list entries ('.jpg', ...). */
+export const IMAGE_EXTENSIONS: readonly string[] = FILE_LIMITS.groups.images.map((e) => `.${e}`);
 
 /** Whether a file name belongs to the images group of the file center (its preview is the file itself). */
 export const isImageName = (name: string) => IMAGE_EXTENSIONS.includes(extensionOf(name));

@@ -95,12 +95,13 @@ export function UploadField(props: UploadFieldProps) {
   // the form changed the value (initial values, reset, another editor): show those keys
   useEffect(() => {
     const keys = valueSignature ? valueSignature.split('\n') : [];
+    const images = acceptsOnlyImages(acceptText);
     reported.current = keys;
     setList((prev) => {
       if (sameKeys(doneKeys(prev), keys)) return prev;
       const known = new Map(prev.filter((f) => f.status === 'done').map((f) => [keyOf(f), f]));
       const pending = prev.filter((f) => f.status === 'uploading' || f.status === 'error');
-      const next = [...keys.map((k) => known.get(k) ?? entryOfKey(k, acceptsOnlyImages(acceptText))), ...pending];
+      const next = [...keys.map((k) => known.get(k) ?? entryOfKey(k, images)), ...pending];
       listRef.current = next;
       return next;
     });

@@ -46,17 +46,29 @@ export class DeviceDirectory {
   async byUsername(username: string): Promise<DeviceEntry | null> {
     const hit = this.byName.get(username);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.entry;
-    const entry = await this.load(sql`d.mqtt_username = ${username}`);
+    const [entry = null] = await this.load(sql`d.mqtt_username = ${username}`);
     this.remember(entry, username);
     return entry;
   }
 
-  async byDeviceId(id: number): Promise<DeviceEntry | null> {
-    const hit = this.byId.get(id);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.entry;
-    const entry = await this.load(sql`d.id = ${id}`);
-    this.remember(entry, undefined, id);
-    return entry;
+  /** Devices by id (null for an unknown one); those not cached are read in one query. */
+  async byDeviceIds(ids: Iterable<number>): Promise<Map<number, DeviceEntry | null>> {
+    const found = new Map<number, DeviceEntry | null>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const hit = this.byId.get(id);
+      if (hit && Date.now() - hit.at < TTL_MS) found.set(id, hit.entry);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const loaded = await this.load(sql`d.id = any(${sql.param(missing)}::int[])`);
+      for (const id of missing) {
+        const entry = loaded.find((e) => e.id === id) ?? null;
+        this.remember(entry, undefined, id);
+        found.set(id, entry);
+      }
+    }
+    return found;
   }
 
   invalidate(deviceId: number) {
@@ -72,8 +84,8 @@ export class DeviceDirectory {
     else if (id !== undefined) this.byId.set(id, { entry, at });
   }
 
-  private async load(where: ReturnType<typeof sql>): Promise<DeviceEntry | null> {
-    const [row] = await rowsOf<Row>(
+  private async load(where: ReturnType<typeof sql>): Promise<DeviceEntry[]> {
+    const rows = await rowsOf<Row>(
       this.db,
       sql`select d.id, d.tenant_id, t.key as type_key, d.mqtt_username as username, d.mqtt_password_hash as password_hash,
                  d.rated_power_kw, tn.time_zone,
@@ -82,17 +94,19 @@ export class DeviceDirectory {
           from device d join device_type t on t.id = d.device_type_id join tenant tn on tn.id = d.tenant_id
           where ${where}`,
     );
-    if (!row) return null;
-    const props = typeof row.properties === 'string' ? (JSON.parse(row.properties) as Exclude<Row['properties'], string>) : row.properties;
-    return {
-      id: Number(row.id),
-      tenantId: row.tenant_id,
-      typeKey: row.type_key,
-      username: row.username,
-      passwordHash: row.password_hash,
-      maxKw: maxKwOf(row.rated_power_kw, this.counterMaxKw),
-      timeZone: row.time_zone,
-      properties: new Map(props.map((p) => [p.key, { id: Number(p.id), kind: p.kind }])),
-    };
+    return rows.map((row) => {
+      const props =
+        typeof row.properties === 'string' ? (JSON.parse(row.properties) as Exclude<Row['properties'], string>) : row.properties;
+      return {
+        id: Number(row.id),
+        tenantId: row.tenant_id,
+        typeKey: row.type_key,
+        username: row.username,
+        passwordHash: row.password_hash,
+        maxKw: maxKwOf(row.rated_power_kw, this.counterMaxKw),
+        timeZone: row.time_zone,
+        properties: new Map(props.map((p) => [p.key, { id: Number(p.id), kind: p.kind }])),
+      };
+    });
   }
 }

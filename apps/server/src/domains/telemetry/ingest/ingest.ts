@@ -122,8 +122,7 @@ export class TelemetryIngest implements MessageSink {
    */
   async writeReadings(readings: Reading[]): Promise<{ accepted: number; rejected: number; unknownDevice: number }> {
     const now = Date.now();
-    const entries = new Map<number, DeviceEntry | null>();
-    for (const r of readings) if (!entries.has(r.deviceId)) entries.set(r.deviceId, await this.directory.byDeviceId(r.deviceId));
+    const entries = await this.directory.byDeviceIds(readings.map((r) => r.deviceId));
     let accepted = 0;
     let rejected = 0;
     let unknownDevice = 0;

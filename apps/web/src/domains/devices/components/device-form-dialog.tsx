@@ -9,7 +9,8 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { deviceKeys, useDeviceTypeTree, useGateways, useOus, type DeviceCategory, type DeviceRow } from '../queries';
+import { useOuList } from '../../ou/queries';
+import { deviceKeys, useDeviceTypeTree, useGateways, type DeviceCategory, type DeviceRow } from '../queries';
 import '../texts';
 
 interface Values {
@@ -51,7 +52,7 @@ const toValues = (d: DeviceRow | undefined): Partial<Values> =>
     : { gatewayId: null };
 
 /** What the create and update calls take from the form. */
-export function toBody(v: Values) {
+function toBody(v: Values) {
   const hasLocation = v.longitude != null && v.latitude != null;
   return {
     code: v.code.trim(),
@@ -75,7 +76,7 @@ export function DeviceFormDialog({ open, editing, onClose }: { open: boolean; ed
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const tree = useDeviceTypeTree();
-  const ous = useOus();
+  const ous = useOuList();
   const gateways = useGateways(open);
   const ouId = Form.useWatch('ouId', form);
   const customer = ous.data?.find((o) => o.id === ouId)?.customerName;

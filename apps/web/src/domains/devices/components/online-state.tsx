@@ -1,7 +1,7 @@
 import { Badge, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 /** Online or offline, with the last time the device reported. */
 export function OnlineState({
@@ -18,9 +18,7 @@ export function OnlineState({
     <Space size={8} data-testid="device-online" data-online={online}>
       <Badge status={online ? 'success' : 'default'} text={online ? t('devices.online') : t('devices.offline')} />
       {showLastSeen && (
-        <Typography.Text type="secondary">
-          {lastSeenAt ? dayjs(lastSeenAt).format('YYYY-MM-DD HH:mm') : t('devices.neverSeen')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{lastSeenAt ? formatDateTime(lastSeenAt) : t('devices.neverSeen')}</Typography.Text>
       )}
     </Space>
   );

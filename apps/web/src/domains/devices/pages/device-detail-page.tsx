@@ -16,9 +16,10 @@ import { formatValue } from '../format';
 import { DEVICE_LIST_PATH, deviceDetailPath } from '../paths';
 import { deviceKeys } from '../queries';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 /** Latest values are polled this often while the page is visible (TanStack Query pauses in a hidden tab). */
-export const LATEST_REFRESH_MS = 10_000;
+const LATEST_REFRESH_MS = 10_000;
 
 /** One device: who it is, whether it is online, its latest values and the history of one property at a time. */
 export default function DeviceDetailPage() {
@@ -99,7 +100,7 @@ export default function DeviceDetailPage() {
               label: t('devices.detailPage.mqttUsername'),
               children: d.mqttUsername ? <Typography.Text copyable>{d.mqttUsername}</Typography.Text> : t('devices.credentials.notIssued'),
             },
-            { key: 'created', label: t('devices.created'), children: dayjs(d.createdAt).format('YYYY-MM-DD HH:mm') },
+            { key: 'created', label: t('devices.created'), children: formatDateTime(d.createdAt) },
           ]}
         />
       </Card>

@@ -3,7 +3,6 @@ import { App as AntApp, Button, Input, Select, Space, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { device } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
@@ -19,8 +18,10 @@ import { CredentialsDialog, type IssuedCredentials } from '../components/credent
 import { DeviceFormDialog, typeTreeData } from '../components/device-form-dialog';
 import { OnlineState } from '../components/online-state';
 import { deviceDetailPath } from '../paths';
-import { deviceKeys, useDeviceTypeTree, useGateways, useOus, type DeviceRow } from '../queries';
+import { useOuList } from '../../ou/queries';
+import { deviceKeys, useDeviceTypeTree, useGateways, type DeviceRow } from '../queries';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   code?: string;
@@ -39,7 +40,7 @@ export default function DeviceListPage() {
   const [dialog, setDialog] = useState<{ editing?: DeviceRow } | null>(null);
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedCredentials } | null>(null);
   const tree = useDeviceTypeTree();
-  const ous = useOus();
+  const ous = useOuList();
   const gateways = useGateways();
   const refresh = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
   const canEdit = useHasPermission('b-device-edit');
@@ -111,7 +112,7 @@ export default function DeviceListPage() {
       title: t('devices.created'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
   ];
   // the action column only for a staff with at least one of its buttons (the code links to the detail)

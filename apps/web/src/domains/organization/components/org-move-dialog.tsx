@@ -35,7 +35,10 @@ export function OrgMoveDialog({
     const { parentMcid } = await form.validateFields();
     await api(customer.organizationMove, { mcid: node.mcid, parentMcid: parentMcid! });
     void message.success(t('organization.moved', { name: node.name }));
-    await queryClient.invalidateQueries({ queryKey: orgKeys.tree });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
+      queryClient.invalidateQueries({ queryKey: orgKeys.options }),
+    ]);
     onClose();
   };
 

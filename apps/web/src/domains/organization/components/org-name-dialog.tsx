@@ -45,7 +45,8 @@ export function OrgNameDialog({
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
-      // OU rows and the OU page's organisation choices show organisation names
+      queryClient.invalidateQueries({ queryKey: orgKeys.options }),
+      // OU rows show organisation names
       queryClient.invalidateQueries({ queryKey: ouKeys.all }),
     ]);
     onClose();

@@ -92,7 +92,10 @@ export default function OrganizationPage() {
         await api(customer.organizationDelete, { mcid: node.mcid });
         void message.success(t('organization.deleted', { name: node.name }));
         setSelectedMcid(node.parentMcid);
-        await queryClient.invalidateQueries({ queryKey: orgKeys.tree });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
+          queryClient.invalidateQueries({ queryKey: orgKeys.options }),
+        ]);
       },
     });
 

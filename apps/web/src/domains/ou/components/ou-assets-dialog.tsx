@@ -8,8 +8,8 @@ import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { NOT_CLOSED_BY_MASK } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { deviceKeys } from '../../devices/queries';
-import { ouKeys, useMyDevices, type OuRow } from '../queries';
+import { deviceKeys, useMyDevices } from '../../devices/queries';
+import { ouKeys, type OuRow } from '../queries';
 import '../texts';
 
 /**

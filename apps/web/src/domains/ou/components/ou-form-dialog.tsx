@@ -8,9 +8,9 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { deviceKeys } from '../../devices/queries';
-import { orgKeys } from '../../organization/queries';
+import { orgKeys, useOrgOptions } from '../../organization/queries';
 import { missesItsPair, toFormValues, toOuFields, type OuFormValues } from '../ou-form';
-import { ouKeys, useOrgOptions, useOuTypes, type OuRow } from '../queries';
+import { ouKeys, useOuTypes, type OuRow } from '../queries';
 import { DistrictCascader } from './district-cascader';
 import '../texts';
 

@@ -19,6 +19,7 @@ interface StaffItem {
   status: number;
 }
 
+/** A staff status's tag colour, as the shell's staff selection shows it (with its `staff.status<n>` texts). */
 const statusColor = (status: number) => (status === 1 ? 'default' : status === 2 ? 'blue' : 'green');
 
 /**
@@ -52,7 +53,7 @@ export function OuMembersDialog({ row, onClose }: { row: OuRow; onClose: () => v
     return list;
   }, [staff.data, members.data]);
 
-  const statusTag = (status: number) => (status === 0 ? null : <Tag color={statusColor(status)}>{t(`ou.status.${status}`)}</Tag>);
+  const statusTag = (status: number) => (status === 0 ? null : <Tag color={statusColor(status)}>{t(`staff.status${status}`)}</Tag>);
 
   const save = async () => {
     await api(ou.ouMembersUpdate, { id: row.id, staffIds: targetKeys.map(Number) });
@@ -121,7 +122,7 @@ export function OuMembersDialog({ row, onClose }: { row: OuRow; onClose: () => v
                 title: t('ou.membersDialog.status'),
                 dataIndex: 'status',
                 width: 110,
-                render: (s: number) => <Tag color={statusColor(s)}>{t(`ou.status.${s}`)}</Tag>,
+                render: (s: number) => <Tag color={statusColor(s)}>{t(`staff.status${s}`)}</Tag>,
               },
             ]}
           />

@@ -3,7 +3,6 @@ import { App as AntApp, Button, Input, Select, Space, Tooltip, TreeSelect, Typog
 import { PlusOutlined } from '@ant-design/icons';
 import { ou } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
@@ -11,14 +10,14 @@ import { FilterForm } from '../../../shared/filter-form/filter-form';
 import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { deviceKeys } from '../../devices/queries';
 import { confirmDelete } from '../../../shared/confirm-delete';
-import { orgKeys } from '../../organization/queries';
+import { orgKeys, useOrgOptions } from '../../organization/queries';
 import { OuAssetsDialog } from '../components/ou-assets-dialog';
 import { OuFormDialog } from '../components/ou-form-dialog';
 import { OuMembersDialog } from '../components/ou-members-dialog';
-import { ouKeys, useDistrictName, useOrgOptions, useOuTypes, type OuRow } from '../queries';
+import { ouKeys, useDistrictName, useOuTypes, type OuRow } from '../queries';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   keyword?: string;
@@ -58,7 +57,6 @@ export default function OuPage() {
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ouKeys.all }),
           queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
-          queryClient.invalidateQueries({ queryKey: deviceKeys.ous }),
         ]);
       },
     });
@@ -103,7 +101,7 @@ export default function OuPage() {
       title: t('ou.created'),
       dataIndex: 'createdAt',
       width: 150,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',

@@ -1,12 +1,12 @@
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { PageTitle } from '../../../shared/page-title';
 import { PermissionTree } from '../../../shared/permission-tree/permission-tree';
+import { BackLink } from '../components/back-link';
 import { TreeBox } from '../components/tree-box';
-import { ROLE_LIST_PATH, roleEditPath } from '../paths';
+import { roleEditPath } from '../paths';
 import { usePermissionCatalogue, useRoleDetail } from '../queries';
 import '../texts';
 
@@ -18,13 +18,8 @@ export default function RoleDetailPage() {
   const validId = Number.isInteger(roleId) && roleId > 0;
   const detail = useRoleDetail(validId ? roleId : null);
   const catalogue = usePermissionCatalogue();
-  const back = (
-    <Link to={ROLE_LIST_PATH}>
-      <ArrowLeftOutlined /> {t('role.back')}
-    </Link>
-  );
 
-  if (!validId || detail.isError) return <Result status="404" subTitle={t('role.notFound')} extra={back} />;
+  if (!validId || detail.isError) return <Result status="404" subTitle={t('role.notFound')} extra={<BackLink />} />;
   const r = detail.data;
   if (!r)
     return (
@@ -42,7 +37,7 @@ export default function RoleDetailPage() {
               {t('role.edit')}
             </Button>
           </Authorized>
-          {back}
+          <BackLink />
         </Space>
       </Flex>
       <Descriptions column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { App as AntApp, Button, Card, Col, Flex, Form, Input, Result, Row, Skeleton, Space, Switch } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { role as roleSchemas, type PermissionNode } from '@energy/contracts';
 import { role } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { shellKeys, useHasPermission, usePermissions } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
@@ -13,6 +12,7 @@ import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { PageTitle } from '../../../shared/page-title';
 import { PermissionTree, type PermissionTreeProps, type PermissionValue } from '../../../shared/permission-tree/permission-tree';
+import { BackLink } from '../components/back-link';
 import { TreeBox } from '../components/tree-box';
 import { grantableTree } from '../grantable-tree';
 import { ROLE_LIST_PATH } from '../paths';
@@ -50,15 +50,6 @@ function PermissionField({ value, ...props }: Omit<PermissionTreeProps, 'value'>
     <TreeBox>
       <PermissionTree {...props} value={value ?? NO_PERMISSIONS} />
     </TreeBox>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={ROLE_LIST_PATH}>
-      <ArrowLeftOutlined /> {t('role.back')}
-    </Link>
   );
 }
 

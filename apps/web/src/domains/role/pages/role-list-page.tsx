@@ -2,7 +2,6 @@ import { App as AntApp, Button, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { role } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
@@ -15,6 +14,7 @@ import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { ROLE_CREATE_PATH, roleDetailPath, roleEditPath } from '../paths';
 import { roleKeys, type RoleRow } from '../queries';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   keyword?: string;
@@ -67,7 +67,7 @@ export default function RoleListPage() {
       title: t('role.created'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',

@@ -10,7 +10,9 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, sameAs, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { orgTreeData, staffKeys, useOrgTree, useOuOptions, usePeople, useRoleOptions, type StaffRow } from '../queries';
+import { useOrgOptions } from '../../organization/queries';
+import { ouKeys, useOuList } from '../../ou/queries';
+import { staffKeys, usePeople, useRoleOptions, type StaffRow } from '../queries';
 import { toCreateBody, toFormValues, toUpdateBody, type StaffFormValues } from '../staff-form';
 import '../texts';
 
@@ -52,8 +54,8 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
   const keyword = useSettled(search.trim(), SEARCH_DEBOUNCE_MS);
   const personKind = Form.useWatch('personKind', form) ?? 'existing';
   const roles = useRoleOptions();
-  const ous = useOuOptions();
-  const orgTree = useOrgTree();
+  const ous = useOuList();
+  const orgs = useOrgOptions();
   const people = usePeople(keyword, !editing && personKind === 'existing');
   const visibleOuIds = useMemo(() => new Set((ous.data ?? []).map((o) => o.id)), [ous.data]);
   const start = useMemo(() => toFormValues(editing, visibleOuIds), [editing, visibleOuIds]);
@@ -65,9 +67,16 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
     onSuccess: async (_, v) => {
       release();
       void message.success(t('staffAdmin.saved', { code: v.staffCode.trim() }));
-      // a change to one's own account changes one's own role, permissions and menu
+      // a change to one's own account changes one's own role, permissions, menu and visible OUs
       if (editing && editing.id === ownStaffId)
-        for (const queryKey of [shellKeys.current, shellKeys.staffList, shellKeys.permissions, shellKeys.integrated, shellKeys.navigation])
+        for (const queryKey of [
+          shellKeys.current,
+          shellKeys.staffList,
+          shellKeys.permissions,
+          shellKeys.integrated,
+          shellKeys.navigation,
+          ouKeys.list,
+        ])
           void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });
       onClose();
@@ -86,7 +95,6 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
         })
       : onClose();
 
-  const orgOptions = useMemo(() => orgTreeData(orgTree.data ?? []), [orgTree.data]);
   const personOptions = (people.data ?? []).map((p) => ({
     value: p.muid,
     label: `${p.name} (${p.username})`,
@@ -244,10 +252,10 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
             <Col span={12}>
               <Form.Item name="customerMcid" label={label('customer')} rules={[requiredRule(label('customer'))]}>
                 <TreeSelect
-                  treeData={orgOptions}
+                  treeData={orgs.data ?? []}
                   treeDefaultExpandAll
                   showSearch={{ treeNodeFilterProp: 'title' }}
-                  loading={orgTree.isPending}
+                  loading={orgs.isPending}
                   data-testid="staff-form-customer"
                 />
               </Form.Item>

@@ -3,7 +3,6 @@ import { App as AntApp, Button, Dropdown, Input, Select, Space, Tag, TreeSelect 
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { staff } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Authorized } from '../../../app/shell/permission';
 import { useCurrentUser } from '../../../app/shell/shell-data';
@@ -14,9 +13,12 @@ import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { StaffFormDialog } from '../components/staff-form-dialog';
-import { orgTreeData, staffKeys, useOrgTree, useOuOptions, useRoleOptions, type StaffRow } from '../queries';
+import { useOrgOptions } from '../../organization/queries';
+import { useOuList } from '../../ou/queries';
+import { staffKeys, useRoleOptions, type StaffRow } from '../queries';
 import { STAFF_STATUSES, STATUS_COLOR, statusActions, type StaffStatusValue } from '../staff-form';
 import '../texts';
+import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   keyword?: string;
@@ -35,9 +37,9 @@ export default function StaffListPage() {
   const [dialog, setDialog] = useState<{ editing?: StaffRow } | null>(null);
   const ownStaffId = useCurrentUser().data?.staff.id;
   const roles = useRoleOptions();
-  const ous = useOuOptions();
-  const orgTree = useOrgTree();
-  const statusName = (s: StaffStatusValue) => t(`staffAdmin.statusName.${s}`);
+  const ous = useOuList();
+  const orgs = useOrgOptions();
+  const statusName = (s: StaffStatusValue) => t(`staff.status${s}`);
 
   const askStatus = (r: StaffRow, status: StaffStatusValue) =>
     modal.confirm({
@@ -99,7 +101,7 @@ export default function StaffListPage() {
       title: t('staffAdmin.created'),
       dataIndex: 'createdAt',
       width: 160,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v),
     },
     {
       key: 'actions',
@@ -182,7 +184,7 @@ export default function StaffListPage() {
                 treeDefaultExpandAll
                 placeholder={t('staffAdmin.all')}
                 showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={orgTreeData(orgTree.data ?? [])}
+                treeData={orgs.data ?? []}
               />
             ),
           },
