@@ -38,6 +38,213 @@ export const account = {
   } as EndpointRef<typeof C.account.verifyOperationPassword>,
 };
 
+export const alarm = {
+  alarmLogBatchRead: { method: 'POST', path: '/api/rule/device/alarm/log/batch/read', bodyKind: 'none', queryKeys: ['ids'] } as EndpointRef<
+    typeof C.alarm.alarmLogBatchRead
+  >,
+  alarmLogDetail: { method: 'GET', path: '/api/rule/device/alarm/log/detail/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmLogDetail
+  >,
+  alarmLogExport: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/export',
+    bodyKind: 'json',
+    queryKeys: [
+      'ouId',
+      'deviceCode',
+      'deviceName',
+      'circuitName',
+      'distributionCabinetId',
+      'state',
+      'alarmLevels',
+      'source',
+      'read',
+      'alarmStartTime',
+      'alarmEndTime',
+    ],
+  } as EndpointRef<typeof C.alarm.alarmLogExport>,
+  alarmLogPage: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/page',
+    bodyKind: 'json',
+    queryKeys: [
+      'ouId',
+      'deviceCode',
+      'deviceName',
+      'circuitName',
+      'distributionCabinetId',
+      'state',
+      'alarmLevels',
+      'source',
+      'read',
+      'alarmStartTime',
+      'alarmEndTime',
+      'page',
+      'size',
+    ],
+  } as EndpointRef<typeof C.alarm.alarmLogPage>,
+  alarmLogRead: { method: 'PUT', path: '/api/rule/device/alarm/log/read/{id}', bodyKind: 'none', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmLogRead
+  >,
+  alarmLogStatistics: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/statistics',
+    bodyKind: 'json',
+    queryKeys: ['ouId', 'alarmStartTime', 'alarmEndTime'],
+  } as EndpointRef<typeof C.alarm.alarmLogStatistics>,
+  alarmPointExport: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/point-sthf-list/export/{id}',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.alarmPointExport>,
+  alarmPointList: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/point-sthf-list/{id}',
+    bodyKind: 'json',
+    queryKeys: ['dataPropertyId'],
+  } as EndpointRef<typeof C.alarm.alarmPointList>,
+  alarmRelatedProperties: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/related/property/list/{id}',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.alarmRelatedProperties>,
+  alarmRelatedPropertyValues: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/related/property-value/list/{id}',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.alarmRelatedPropertyValues>,
+  alarmRuleCreate: { method: 'POST', path: '/api/v2/device-alarm/rule/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRuleCreate
+  >,
+  alarmRuleDelete: { method: 'POST', path: '/api/v2/device-alarm/rule/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRuleDelete
+  >,
+  alarmRuleDetail: { method: 'POST', path: '/api/v2/device-alarm/rule/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRuleDetail
+  >,
+  alarmRulePage: { method: 'POST', path: '/api/v2/device-alarm/rule/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRulePage
+  >,
+  alarmRuleStatus: { method: 'POST', path: '/api/v2/device-alarm/rule/status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRuleStatus
+  >,
+  alarmRuleUpdate: { method: 'POST', path: '/api/v2/device-alarm/rule/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmRuleUpdate
+  >,
+  alarmWorkOrderCreate: { method: 'POST', path: '/api/rule/device/alarm/log/workOrder', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmWorkOrderCreate
+  >,
+  alarmWorkOrderList: { method: 'GET', path: '/api/rule/device/alarm/log/workOrder/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.alarmWorkOrderList
+  >,
+  pagePushStaff: { method: 'POST', path: '/api/v2/cors/page-push-staff', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.pagePushStaff
+  >,
+  readAlarmLog: { method: 'POST', path: '/api/v2/cors/readAlarmLog', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.readAlarmLog
+  >,
+  readServerAlarm: { method: 'POST', path: '/api/v2/cors/read-alarm', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.readServerAlarm
+  >,
+  signboardAlarmAsset: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/alarm-asset',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardAlarmAsset>,
+  signboardAlarmAssetGet: {
+    method: 'GET',
+    path: '/api/alarm-fault-signboard/alarm-asset',
+    bodyKind: 'json',
+    queryKeys: ['name'],
+  } as EndpointRef<typeof C.alarm.signboardAlarmAssetGet>,
+  signboardAlarmCount: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/alarm-count',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardAlarmCount>,
+  signboardAlarmPage: { method: 'POST', path: '/api/v2/alarm-fault-signboard/alarm-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.signboardAlarmPage
+  >,
+  signboardAlarmPageForApp: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/alarm-page/for-app',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardAlarmPageForApp>,
+  signboardAlarmPageGet: {
+    method: 'GET',
+    path: '/api/alarm-fault-signboard/alarm-page',
+    bodyKind: 'json',
+    queryKeys: [
+      'assetId',
+      'assetType',
+      'assetCode',
+      'deviceName',
+      'deviceCode',
+      'abnormalDiagnosis',
+      'level',
+      'state',
+      'alarmStartTime',
+      'alarmEndTime',
+      'page',
+      'size',
+    ],
+  } as EndpointRef<typeof C.alarm.signboardAlarmPageGet>,
+  signboardAllAlarm: { method: 'POST', path: '/api/v2/alarm-fault-signboard/all-alarm', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.signboardAllAlarm
+  >,
+  signboardAllAlarmGet: { method: 'GET', path: '/api/alarm-fault-signboard/all-alarm', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.signboardAllAlarmGet
+  >,
+  signboardMonitoringRange: {
+    method: 'GET',
+    path: '/api/alarm-fault-signboard/monitoring-range',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardMonitoringRange>,
+  signboardReadAlarm: { method: 'POST', path: '/api/v2/alarm-fault-signboard/read-alarm', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.signboardReadAlarm
+  >,
+  signboardReadAlarmQuery: {
+    method: 'POST',
+    path: '/api/alarm-fault-signboard/read-alarm',
+    bodyKind: 'none',
+    queryKeys: ['id'],
+  } as EndpointRef<typeof C.alarm.signboardReadAlarmQuery>,
+  signboardRecordDetail: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/inverter/record/detail',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardRecordDetail>,
+  signboardRecordDetailQuery: {
+    method: 'POST',
+    path: '/api/alarm-fault-signboard/inverter/record/detail',
+    bodyKind: 'none',
+    queryKeys: ['id'],
+  } as EndpointRef<typeof C.alarm.signboardRecordDetailQuery>,
+  signboardRecovery: { method: 'POST', path: '/api/v2/alarm-fault-signboard/recovery', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.alarm.signboardRecovery
+  >,
+  signboardRecoveryForApp: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/recovery/for-app',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardRecoveryForApp>,
+  signboardTenantList: {
+    method: 'POST',
+    path: '/api/v2/alarm-fault-signboard/getTenantList',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.alarm.signboardTenantList>,
+};
+
 export const audit = {
   auditLogExport: { method: 'POST', path: '/api/v2/platform-public/audit-log/export', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.audit.auditLogExport

@@ -66,7 +66,9 @@ function buildRequest(def: EndpointRef, input: Record<string, unknown> = {}) {
   for (const key of toQuery) {
     const value = rest[key];
     delete rest[key];
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    // array values go as repeated keys (spec 002: "Array query values are sent as repeated keys")
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const url = params.size > 0 ? `${path}?${params}` : path;
   const hasBody = def.method !== 'GET' && def.bodyKind !== 'none';
