@@ -62,7 +62,7 @@ describe('demo devices alive (pglite)', () => {
     // no device had a reading refused (a counter going backwards would be)
     for (const code of ['SZ-01-GM-01', 'SZ-01-INV-01', 'SZ-01-PCS-01', 'SZ-01-CP-01', 'SZ-01-RACK-01']) {
       const { id } = await recent(code);
-      expect((await alice.post('/api/v2/device/ingest/stats', { id })).body.data, code).toEqual([]);
+      expect((await alice.post('/api/v2/device/ingest/stats', { deviceId: id })).body.data, code).toEqual([]);
     }
   }, 90_000);
 });
