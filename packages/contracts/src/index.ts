@@ -13,6 +13,7 @@ export * as catalogue from './catalogue/index.js';
 export * as role from './role/index.js';
 export * as device from './device/index.js';
 export * as platform from './platform/index.js';
+export * as strategy from './strategy/index.js';
 export * as alarm from './alarm/index.js';
 export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
 export type { CurrentUser } from './staff/schemas.js';
