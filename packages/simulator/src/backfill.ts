@@ -11,13 +11,20 @@ export interface BackfillOptions {
   /** When the models start (default `from`): a later backfill or fleet with the same origin and step continues this one exactly. */
   origin?: Date;
   resume?: ModelOptions['resume'];
+  /** Strategies the PCSs run (see PlanBook). */
+  plans?: ModelOptions['plans'];
 }
 
 /** Models for all devices, each told about its site's other devices (grid-meter balance, rack to PCS). */
-export function createModels(specs: SimDeviceSpec[], start: Date, resume?: ModelOptions['resume']): DeviceModel[] {
+export function createModels(
+  specs: SimDeviceSpec[],
+  start: Date,
+  resume?: ModelOptions['resume'],
+  plans?: ModelOptions['plans'],
+): DeviceModel[] {
   const bySite = new Map<string, SimDeviceSpec[]>();
   for (const spec of specs) bySite.set(spec.site.key, [...(bySite.get(spec.site.key) ?? []), spec]);
-  return specs.map((spec) => createModel(spec, start, { siteDevices: bySite.get(spec.site.key), resume }));
+  return specs.map((spec) => createModel(spec, start, { siteDevices: bySite.get(spec.site.key), resume, plans }));
 }
 
 /** Grid times in [from, to]: multiples of stepMs. */
@@ -56,7 +63,7 @@ export function* backfill(
   if (!(stepSeconds > 0)) throw new Error('stepSeconds must be positive');
   const stepMs = Math.round(stepSeconds * 1000);
   const origin = Math.min(options.origin?.getTime() ?? from.getTime(), from.getTime());
-  const models = createModels(specs, new Date(origin), options.resume);
+  const models = createModels(specs, new Date(origin), options.resume, options.plans);
   fastForward(models, origin, from.getTime(), stepMs);
   for (const t of gridTimes(from.getTime(), to.getTime(), stepMs)) {
     const at = new Date(t);

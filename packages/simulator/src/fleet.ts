@@ -33,6 +33,11 @@ export interface FleetOptions {
   log?: (msg: string) => void;
   /** The last stored reading of a device, to continue its counters and SOC. */
   resume?: ModelOptions['resume'];
+  /**
+   * Strategies delivered to the PCSs. Keep the book: `plans.set(pcsUsername, plan)` while the fleet runs
+   * switches that PCS (and its racks, packs, cells and the site's grid meter) to the plan from that moment.
+   */
+  plans?: ModelOptions['plans'];
   /** Initial connects are spread at random over this window (default: 20 ms per device, at most 10 s). */
   connectSpreadMs?: number;
   /** Reconnect backoff: first delay and ceiling, ms (defaults 1000 and 30000), each jittered ±50 %. */
@@ -109,7 +114,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 
   const now = Date.now();
   const origin = Math.min(options.startFrom?.getTime() ?? now, now);
-  const models = createModels(options.devices, new Date(origin), options.resume);
+  const models = createModels(options.devices, new Date(origin), options.resume, options.plans);
   const backlogs = models.map((): Reading[] => []);
   if (origin < now) {
     const stepMs = (options.catchUpStepSeconds ?? 300) * 1000;

@@ -6,3 +6,5 @@ export { startFleet, type Fleet, type FleetOptions, type FleetStats } from './fl
 export { planSites, DEMO_LOCATIONS, type PlannedDevice, type SitePlanOptions, type MixCategory } from './site-plan.js';
 export { weatherAt, type Weather } from './weather.js';
 export { sunPosition } from './solar.js';
+export * from './strategy-engine/index.js';
+export { PlanBook } from './plan-book.js';

@@ -1,3 +1,5 @@
+import type { PlanBook } from './plan-book.js';
+
 /** A site: devices at one site share its weather, its local time and (for the grid meter) its power balance. */
 export interface SiteSpec {
   key: string;
@@ -49,4 +51,6 @@ export interface ModelOptions {
    * rather than one record because a grid meter and a rack also rebuild their neighbours' state.
    */
   resume?: (spec: SimDeviceSpec) => Record<string, number> | undefined;
+  /** Strategies delivered to the site's PCSs: a PCS with a plan in force runs it instead of its built-in schedule. */
+  plans?: PlanBook;
 }

@@ -2,18 +2,16 @@ import { round, valueNoise } from '../random.js';
 import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
 import { Clock, PHASE_VOLTAGE, ageYears, siteMembers, startCounter } from './common.js';
 import { loadShare, powerFactorOf, shiftPatternOf, type ShiftPattern } from './load-profile.js';
+import { SiteBalance, type Factory } from './site-balance.js';
 
 /**
  * Feeder and grid-connection meters. A feeder meters one industrial load. The grid meter balances its
  * site: the feeders' load (or a load profile of its own when it has none) plus charging piles, minus PV
- * and storage discharge; it rebuilds those devices from their specs, which are deterministic, so it
- * agrees with what they report themselves.
+ * and storage discharge (site-balance.ts, shared with storage units running a strategy); it rebuilds those
+ * devices from their specs, which are deterministic, so it agrees with what they report themselves.
  */
 
 const MINUTE = 60_000;
-type Factory = (spec: SimDeviceSpec, start: number, options?: ModelOptions) => DeviceModel;
-
-const reactive = (p: number, pf: number): number => p * Math.tan(Math.acos(pf));
 const phaseVoltage = (seed: number, t: number, share: number): number =>
   PHASE_VOLTAGE * (1 + 0.012 * valueNoise(seed + 31, t, 15 * MINUTE)) - 2 * share;
 
@@ -49,13 +47,8 @@ class FeederMeterModel implements DeviceModel {
 
 class GridMeterModel implements DeviceModel {
   private readonly clock: Clock;
-  private readonly feeders: DeviceModel[];
-  private readonly generators: DeviceModel[];
+  private readonly balance: SiteBalance;
   private readonly storage: DeviceModel[];
-  private readonly piles: DeviceModel[];
-  private readonly share: number;
-  private readonly ownPeak: number;
-  private readonly pattern: ShiftPattern;
   private eImp: number;
   private eExp: number;
   constructor(
@@ -65,17 +58,10 @@ class GridMeterModel implements DeviceModel {
     create: Factory,
   ) {
     this.clock = new Clock(start);
-    const shadow = (typeKey: string) => siteMembers(spec, options, typeKey, false).map((member) => create(member, start, options));
-    this.feeders = shadow('feeder-meter');
-    this.generators = shadow('pv-inverter');
-    this.storage = shadow('bsa-pcs');
-    this.piles = shadow('charging-pile');
-    // Two incomers at one site split its balance rather than each claiming all of it.
-    this.share = 1 / Math.max(1, siteMembers(spec, options, 'grid-meter', false).length);
+    this.balance = new SiteBalance(spec, start, options, create);
+    this.storage = siteMembers(spec, options, 'bsa-pcs', false).map((member) => create(member, start, options));
     const feederPeak = siteMembers(spec, options, 'feeder-meter', false).reduce((sum, member) => sum + (member.ratingKw ?? 200), 0);
-    this.ownPeak = spec.ratingKw ?? 800;
-    this.pattern = shiftPatternOf(spec.seed);
-    const peak = this.feeders.length ? feederPeak * this.share : this.ownPeak;
+    const peak = this.balance.hasFeeders ? feederPeak * this.balance.share : this.balance.ownPeak;
     const pvRating = siteMembers(spec, options, 'pv-inverter', false).reduce((sum, member) => sum + (member.ratingKw ?? 100), 0);
     const age = ageYears(spec.seed, start);
     this.eImp = startCounter(spec, options, 'e_imp', peak * 0.45 * 8760 * age);
@@ -84,27 +70,14 @@ class GridMeterModel implements DeviceModel {
   step(at: Date): Reading {
     const t = at.getTime();
     const dt = this.clock.advance(t);
-    let load: number;
-    let loadQ: number;
-    if (this.feeders.length) {
-      load = 0;
-      loadQ = 0;
-      for (const feeder of this.feeders) {
-        const { p, pf } = feeder.step(at).values;
-        load += p!;
-        loadQ += reactive(p!, pf!);
-      }
-    } else {
-      const share = loadShare(this.spec.site, this.spec.seed, this.pattern, t);
-      load = this.ownPeak * share;
-      loadQ = reactive(load, powerFactorOf(this.spec.seed, share));
-    }
-    const sum = (models: DeviceModel[], key: string) => models.reduce((acc, model) => acc + model.step(at).values[key]!, 0);
+    const { load, loadQ, piles, pv } = this.balance.at(at);
+    // A storage unit running a strategy reads the same balance (site-balance.ts), so this p is load − PV − battery.
+    const storage = this.storage.reduce((acc, model) => acc + model.step(at).values.p!, 0);
     // Transformer and auxiliary losses add about 1.5 % to what the feeders meter.
-    const p = (load * 1.015 + sum(this.piles, 'p') - sum(this.generators, 'p_ac') - sum(this.storage, 'p')) * this.share;
-    const q = loadQ * this.share;
+    const p = (load * 1.015 + piles - pv - storage) * this.balance.share;
+    const q = loadQ * this.balance.share;
     const apparent = Math.hypot(p, q);
-    const v = phaseVoltage(this.spec.seed, t, Math.max(0, p) / Math.max(1, this.ownPeak));
+    const v = phaseVoltage(this.spec.seed, t, Math.max(0, p) / Math.max(1, this.balance.ownPeak));
     this.eImp += Math.max(0, p) * dt;
     this.eExp += Math.max(0, -p) * dt;
     return {

@@ -1,14 +1,27 @@
 import { between, clamp, valueNoise } from '../random.js';
 import { localTime } from '../local-time.js';
 import { weatherAt } from '../weather.js';
+import { PlanBook } from '../plan-book.js';
+import { initialState, stepStation } from '../strategy-engine/engine.js';
+import { voltageAtSoc } from '../strategy-engine/ocv.js';
+import type { EnginePlan, EngineState, EngineStation } from '../strategy-engine/types.js';
 import type { ModelOptions, SimDeviceSpec } from '../types.js';
-import { ageYears } from './common.js';
+import { createChargingPile } from './charging.js';
+import { ageYears, siteMembers } from './common.js';
+import { createFeederMeter } from './meter.js';
+import { createPvInverter } from './pv.js';
+import { SiteBalance, type Factory } from './site-balance.js';
 
 /**
  * The physics of one storage unit, shared by the PCS and its racks, packs and cells: a daily arbitrage
  * schedule (charge in the night valley and at midday, discharge in the morning and evening peaks),
  * SOC integrated with 95 % efficiency each way and held within 5..95 %, and a thermal lag that warms
  * the cells with the C-rate.
+ *
+ * While a strategy is in force for the unit (options.plans, keyed by the PCS's username), the schedule
+ * gives way to the strategy engine: each step, stepStation gets the site's load and PV as the site's grid
+ * meters see them without storage (site-balance.ts) and decides the PCS power; SOC follows the engine.
+ * The grid meter subtracts this same power, so its reading is load − PV − battery.
  */
 
 export const SOC_MIN = 5;
@@ -24,6 +37,22 @@ const SCHEDULE: [number, number, 1 | -1, number][] = [
   [17, 21, 1, 4],
 ];
 const RAMP_HOURS = 1 / 6;
+/** A site without a grid meter gets a load profile of its own, peaking at this many times the PCS rating. */
+const OWN_LOAD_PER_RATING = 4;
+
+/** The devices a storage unit reads its site's load from. */
+const balanceFactory: Factory = (spec, start, options) => {
+  switch (spec.typeKey) {
+    case 'feeder-meter':
+      return createFeederMeter(spec, start, options);
+    case 'pv-inverter':
+      return createPvInverter(spec, start, options);
+    case 'charging-pile':
+      return createChargingPile(spec, start, options);
+    default:
+      throw new Error(`no site-balance model for device type '${spec.typeKey}'`);
+  }
+};
 
 export interface StorageState {
   /** Discharge positive, kW. */
@@ -41,20 +70,98 @@ export class StorageCore {
   private soc: number;
   private heat = 0;
   private last: number;
+  private readonly plans: PlanBook;
+  /** The plan the engine ran at the previous step, and its controller memory. */
+  private plan: EnginePlan | null = null;
+  private engineState: EngineState | undefined;
+  /** The site's grid meters without storage, built on the first step under a plan. */
+  private balances: SiteBalance[] | undefined;
+  private transformerKva: number | undefined;
   constructor(
     readonly spec: SimDeviceSpec,
-    start: number,
-    options?: ModelOptions,
+    private readonly start: number,
+    private readonly options?: ModelOptions,
   ) {
     this.rating = spec.ratingKw ?? 250;
     this.capacity = spec.capacityKwh ?? this.rating * 2;
+    this.plans = options?.plans ?? new PlanBook();
     const resumed = options?.resume?.(spec)?.soc;
-    // Without a stored SOC, run the schedule over the two days before start so SOC fits the hour.
+    // Without a stored SOC, run the schedule (or the plan then in force) over the two days before start so SOC fits the hour.
     this.last = start - 48 * HOUR;
     this.soc = 50;
     for (let t = this.last + HOUR / 4; t <= start; t += HOUR / 4) this.advance(t);
     this.last = start;
-    if (typeof resumed === 'number' && Number.isFinite(resumed)) this.soc = clamp(resumed, SOC_MIN, SOC_MAX);
+    if (typeof resumed === 'number' && Number.isFinite(resumed)) {
+      this.soc = clamp(resumed, 0, 100);
+      if (this.engineState) this.engineState.socPct = this.soc;
+    }
+  }
+
+  /**
+   * Runs `plan` from `from` (epoch ms, default this core's latest step) on; null returns to the schedule.
+   * This writes the shared PlanBook when the core was given one, so every model of the unit follows.
+   */
+  setPlan(plan: EnginePlan | null, from: number = this.last): void {
+    this.plans.set(this.spec.username, plan, from);
+  }
+
+  /** The engine's view of this unit; the transformer is taken as the sum of the site's grid-meter ratings. */
+  private station(): EngineStation {
+    if (this.transformerKva === undefined) {
+      const meters = siteMembers(this.spec, this.options, 'grid-meter', false);
+      this.transformerKva = meters.reduce((sum, meter) => sum + (meter.ratingKw ?? 0), 0);
+    }
+    return {
+      pcsRatedKw: this.rating,
+      capacityKwh: this.capacity,
+      efficiency: EFFICIENCY,
+      initialSocPct: this.soc,
+      transformerKva: this.transformerKva > 0 ? this.transformerKva : undefined,
+    };
+  }
+
+  /** The site's load (with losses and charging piles) and PV at t, as its grid meters would see them without storage. */
+  private siteLoad(t: number): { loadKw: number; pvKw: number } {
+    if (!this.balances) {
+      const meters = siteMembers(this.spec, this.options, 'grid-meter', false);
+      const own: SimDeviceSpec = {
+        ...this.spec,
+        typeKey: 'grid-meter',
+        username: `${this.spec.username}-site`,
+        seed: this.spec.seed ^ 0x2f6b3a91,
+        ratingKw: OWN_LOAD_PER_RATING * this.rating,
+      };
+      this.balances = (meters.length ? meters : [own]).map((meter) => new SiteBalance(meter, this.start, this.options, balanceFactory));
+    }
+    const at = new Date(t);
+    let loadKw = 0;
+    let pvKw = 0;
+    for (const balance of this.balances) {
+      const { load, piles, pv } = balance.at(at);
+      loadKw += (load * 1.015 + piles) * balance.share;
+      pvKw += pv * balance.share;
+    }
+    return { loadKw, pvKw };
+  }
+
+  /** One engine step under `plan`: returns the PCS power and moves SOC. */
+  private runPlan(plan: EnginePlan, t: number, dt: number): number {
+    const station = this.station();
+    if (plan !== this.plan || !this.engineState) {
+      this.plan = plan;
+      this.engineState = initialState(station);
+    }
+    this.engineState.socPct = this.soc;
+    const { loadKw, pvKw } = this.siteLoad(t);
+    const result = stepStation(this.engineState, plan, station, {
+      tMinuteOfDay: localTime(this.spec.site.timeZone, t).hour * 60,
+      dtMin: dt * 60,
+      loadKw,
+      pvKw,
+    });
+    this.engineState = result.state;
+    this.soc = result.socPct;
+    return result.batteryKw;
   }
 
   private scheduled(t: number): number {
@@ -72,6 +179,19 @@ export class StorageCore {
   advance(t: number): StorageState {
     const dt = Math.max(0, t - this.last) / HOUR;
     if (t > this.last) this.last = t;
+    const plan = this.plans.at(this.spec.username, t);
+    const p = plan ? this.runPlan(plan, t, dt) : this.runSchedule(t, dt);
+    if (dt > 0) {
+      const heatTarget = (12 * Math.abs(p)) / this.capacity;
+      this.heat = heatTarget + (this.heat - heatTarget) * Math.exp(-dt / 0.67);
+    }
+    const indoor = 23 + 0.25 * (weatherAt(this.spec.site, t).tempAmb - 23);
+    return { p, soc: this.soc, cellTemp: indoor + this.heat, dt };
+  }
+
+  /** One step of the built-in daily schedule: returns the PCS power and moves SOC. */
+  private runSchedule(t: number, dt: number): number {
+    this.plan = null;
     let p = this.scheduled(t);
     // A BMS tapers power as SOC approaches its limits instead of stopping dead.
     if (p < 0) p *= clamp((SOC_MAX - this.soc) / 5, 0, 1);
@@ -79,6 +199,7 @@ export class StorageCore {
     // Below 1 % of rating the PCS stands by rather than trickling.
     if (Math.abs(p) < 0.01 * this.rating) p = 0;
     if (dt > 0) {
+      const before = this.soc;
       const energyToSoc = (100 / this.capacity) * dt;
       if (p < 0) {
         const room = SOC_MAX - this.soc;
@@ -89,12 +210,10 @@ export class StorageCore {
         if ((p / EFFICIENCY) * energyToSoc > room) p = (room * EFFICIENCY) / energyToSoc;
         this.soc -= (p / EFFICIENCY) * energyToSoc;
       }
-      this.soc = clamp(this.soc, SOC_MIN, SOC_MAX);
-      const heatTarget = (12 * Math.abs(p)) / this.capacity;
-      this.heat = heatTarget + (this.heat - heatTarget) * Math.exp(-dt / 0.67);
+      // A plan may have left SOC outside 5..95 %: the schedule does not jump it back.
+      this.soc = clamp(this.soc, Math.min(SOC_MIN, before), Math.max(SOC_MAX, before));
     }
-    const indoor = 23 + 0.25 * (weatherAt(this.spec.site, t).tempAmb - 23);
-    return { p, soc: this.soc, cellTemp: indoor + this.heat, dt };
+    return p;
   }
 
   stateOfHealth(t: number): number {
@@ -102,21 +221,5 @@ export class StorageCore {
   }
 }
 
-// prettier-ignore
-const OCV: [soc: number, volts: number][] = [
-  [0, 2.95], [5, 3.2], [10, 3.24], [20, 3.27], [30, 3.285], [40, 3.295], [50, 3.3], [60, 3.31], [70, 3.325],
-  [80, 3.335], [90, 3.35], [95, 3.38], [100, 3.45],
-];
-
-/** Open-circuit voltage of an LFP cell: flat around 3.3 V in the middle, steep at both ends. */
-export function lfpOpenCircuitVoltage(soc: number): number {
-  const s = clamp(soc, 0, 100);
-  for (let i = 1; i < OCV.length; i++) {
-    const [s1, v1] = OCV[i]!;
-    if (s <= s1) {
-      const [s0, v0] = OCV[i - 1]!;
-      return v0 + ((v1 - v0) * (s - s0)) / (s1 - s0);
-    }
-  }
-  return OCV[OCV.length - 1]![1];
-}
+/** Open-circuit voltage of an LFP cell: flat around 3.3 V in the middle, steep at both ends (the engine's curve). */
+export const lfpOpenCircuitVoltage = (soc: number): number => voltageAtSoc(soc);

@@ -1,0 +1,39 @@
+import type { EnginePlan } from './strategy-engine/types.js';
+
+/**
+ * Which strategy each simulated PCS runs, and since when. One book is shared by every model of a fleet or
+ * backfill (pass it as `plans`), so the PCS, its racks, packs and cells and the grid meter's copy of the
+ * PCS all switch plans at the same instant and stay in agreement. Keyed by the PCS's MQTT username.
+ * Entries are kept with their start time because a model created later (a restarted fleet warms up over
+ * the two days before its start) must see the plan that was in force then.
+ */
+
+const MAX_ENTRIES = 100;
+
+interface Entry {
+  from: number;
+  plan: EnginePlan | null;
+}
+
+export class PlanBook {
+  private readonly entries = new Map<string, Entry[]>();
+
+  /**
+   * From `from` (epoch ms, default now) on, the PCS runs `plan`; null returns it to its built-in daily
+   * schedule. Entries of that PCS starting at or after `from` are replaced.
+   */
+  set(pcsUsername: string, plan: EnginePlan | null, from: number = Date.now()): void {
+    const list = (this.entries.get(pcsUsername) ?? []).filter((entry) => entry.from < from);
+    list.push({ from, plan });
+    if (list.length > MAX_ENTRIES) list.splice(0, list.length - MAX_ENTRIES);
+    this.entries.set(pcsUsername, list);
+  }
+
+  /** The plan in force for the PCS at epoch ms t, or null (built-in schedule). */
+  at(pcsUsername: string, t: number): EnginePlan | null {
+    const list = this.entries.get(pcsUsername);
+    if (!list) return null;
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.from <= t) return list[i]!.plan;
+    return null;
+  }
+}
