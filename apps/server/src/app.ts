@@ -14,6 +14,7 @@ import { TelemetryIngest } from './domains/telemetry/ingest/ingest.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { createRegistry } from './plugins/registry.js';
+import { registerStomp } from './realtime/stomp-server.js';
 
 export interface App {
   app: FastifyInstance;
@@ -75,6 +76,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   await services.catalogue.load();
   const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit });
   for (const register of domainRoutes) register(route, services);
+
+  // Pushes: STOMP over WebSocket at /ws/platform, fanned out through Redis when REDIS_URL is set
+  // (docs/realtime.md). Closing the app ends every socket (with an ERROR frame) and leaves Redis.
+  app.addHook('preClose', () => services.push.close());
+  await services.push.start(app.log);
+  await registerStomp(app, { hub: services.push, sessions: services.sessions, config: config.realtime });
 
   // Background work for every tenant, on the owner connection (docs/devices.md): started last, so a
   // failure to start it leaves nothing behind but the app, which the caller closes.

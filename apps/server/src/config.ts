@@ -20,6 +20,47 @@ export interface Config {
   ingest: IngestConfig;
   /** Run the demo tenants' simulated devices in-process (on whenever the demo is seeded; DEMO_LIVE=0 turns it off). */
   demoLive: boolean;
+  /** Redis for pushes across server processes (docs/realtime.md); without it pushes stay in this process. */
+  redisUrl: string | undefined;
+  /** Prepended to the Redis channel names (tests and several platforms on one Redis use their own). */
+  redisPrefix: string;
+  realtime: RealtimeConfig;
+  alarm: AlarmConfig;
+  /** Strategy delivery to the stations' FCS (docs/strategies.md). */
+  strategy: StrategyConfig;
+}
+
+/** Strategy delivery (docs/strategies.md). */
+export interface StrategyConfig {
+  /** A delivery the FCS has not answered within this long is logged as timed out and raises DELIVERY_FAILED. */
+  deliveryTimeoutMs: number;
+}
+
+/** Alarm evaluation and server-alarm scenes (docs/alarms.md). */
+export interface AlarmConfig {
+  /** DATA_DELAYED: an online device that has sent nothing for this long. */
+  dataDelayMinutes: number;
+  /** How often the data-delay check runs. */
+  checkIntervalSeconds: number;
+  /** Readings older than this are stored but not evaluated (backfills and imports raise no alarms). */
+  maxReadingAgeMinutes: number;
+}
+
+/** The STOMP push server at /ws/platform (docs/realtime.md). */
+export interface RealtimeConfig {
+  /** A bigger frame gets an ERROR and the connection is closed. */
+  maxFrameBytes: number;
+  maxSubscriptions: number;
+  /** Open STOMP connections of one web session (one per browser tab). */
+  maxConnectionsPerSession: number;
+  /** A client whose unsent data grows beyond this (it does not read) is dropped. */
+  maxBufferedBytes: number;
+  /** The heart-beat the server offers both ways (ms); a client silent for twice the agreed interval is closed. */
+  heartbeatMs: number;
+  /** Time from the WebSocket upgrade to the CONNECT frame. */
+  connectTimeoutMs: number;
+  /** How often an open connection's session is checked again (expired, staff disabled). */
+  revalidateMs: number;
 }
 
 /** Telemetry ingest over MQTT, rollups and retention (docs/devices.md). */
@@ -81,6 +122,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rawRetentionDays: int(env.RAW_RETENTION_DAYS, 400),
       retentionIntervalMinutes: int(env.RETENTION_INTERVAL_MINUTES, 60),
       counterMaxKw: int(env.COUNTER_MAX_KW, 10_000),
+    },
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'energy:',
+    realtime: {
+      maxFrameBytes: int(env.REALTIME_MAX_FRAME_BYTES, 64 * 1024),
+      maxSubscriptions: int(env.REALTIME_MAX_SUBSCRIPTIONS, 16),
+      maxConnectionsPerSession: int(env.REALTIME_MAX_CONNECTIONS_PER_SESSION, 16),
+      maxBufferedBytes: int(env.REALTIME_MAX_BUFFERED_BYTES, 1024 * 1024),
+      heartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 10_000),
+      connectTimeoutMs: int(env.REALTIME_CONNECT_TIMEOUT_MS, 10_000),
+      revalidateMs: int(env.REALTIME_REVALIDATE_MS, 60_000),
+    },
+    alarm: {
+      dataDelayMinutes: int(env.ALARM_DATA_DELAY_MINUTES, 15),
+      checkIntervalSeconds: int(env.ALARM_CHECK_INTERVAL_SECONDS, 60),
+      maxReadingAgeMinutes: int(env.ALARM_MAX_READING_AGE_MINUTES, 60),
+    },
+    strategy: {
+      deliveryTimeoutMs: int(env.STRATEGY_DELIVERY_TIMEOUT_SECONDS, 15) * 1000,
     },
     ...overrides,
   };

@@ -50,11 +50,25 @@ const LAST_SEEN_WRITE_MS = 60_000;
 
 /** Sessions: create on sign-in, resolve on every call (one query), end on sign-out. */
 export class SessionService {
+  private readonly endedListeners: ((idHash: string) => void)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly catalogue: CatalogueService,
   ) {}
+
+  /**
+   * Called with a session's id hash when it ends (sign-out, expiry, a new sign-in, a password change)
+   * or switches staff: the push hub closes that session's sockets (docs/realtime.md).
+   */
+  onEnded(listener: (idHash: string) => void) {
+    this.endedListeners.push(listener);
+  }
+
+  private ended(idHashes: string[]) {
+    for (const idHash of idHashes) for (const listener of this.endedListeners) listener(idHash);
+  }
 
   async create(muid: string, currentStaffId: number | null, ip: string) {
     const id = randomToken();
@@ -77,15 +91,22 @@ export class SessionService {
 
   async end(idHash: string) {
     await this.db.delete(session).where(eq(session.idHash, idHash));
+    this.ended([idHash]);
   }
 
   /** Ends the person's other sessions (in the request's transaction: row-level security limits it to their own). */
   async endOthers(tx: Db, muid: string, exceptIdHash: string) {
-    await tx.execute(sql`delete from session where muid = ${muid} and id_hash <> ${exceptIdHash}`);
+    const rows = await rowsOf<{ id_hash: string }>(
+      tx,
+      sql`delete from session where muid = ${muid} and id_hash <> ${exceptIdHash} returning id_hash`,
+    );
+    this.ended(rows.map((r) => r.id_hash));
   }
 
+  /** A switch ends what the session's sockets were signed in as: they close, and the client connects again. */
   async setCurrentStaff(tx: Db, idHash: string, staffId: number | null) {
     await tx.update(session).set({ currentStaffId: staffId }).where(eq(session.idHash, idHash));
+    this.ended([idHash]);
   }
 
   /**
@@ -97,6 +118,20 @@ export class SessionService {
       return await this.resolve(req, { cookieOnly: true });
     } catch {
       return null;
+    }
+  }
+
+  /**
+   * The session of a STOMP connection (docs/realtime.md): the SESSION cookie of the WebSocket upgrade
+   * and the GT header of CONNECT, checked as the jwtToken header is. Null when either does not match or
+   * the session has expired.
+   */
+  async resolveForSocket(sessionId: string | undefined, token: string | undefined): Promise<ResolvedSession | null> {
+    try {
+      return await this.check(this.db, sessionId, token, { cookieOnly: false, scope: false, defer: (fn) => void fn() });
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
     }
   }
 
@@ -120,13 +155,21 @@ export class SessionService {
     req: FastifyRequest,
     opts: { cookieOnly: boolean; scope: boolean; defer: (fn: () => Promise<void>) => void },
   ): Promise<ResolvedSession> {
-    const id = req.cookies[SESSION_COOKIE];
+    const header = req.headers[TOKEN_HEADER];
+    return this.check(db, req.cookies[SESSION_COOKIE], typeof header === 'string' ? header : undefined, opts);
+  }
+
+  private async check(
+    db: Db,
+    id: string | undefined,
+    token: string | undefined,
+    opts: { cookieOnly: boolean; scope: boolean; defer: (fn: () => Promise<void>) => void },
+  ): Promise<ResolvedSession> {
     if (!id || id.length > 100) throw new AppError(ErrorCode.UNAUTHENTICATED);
     const row = await this.load(db, sha256(id), opts.scope);
     if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED);
     if (!opts.cookieOnly) {
-      const header = req.headers[TOKEN_HEADER];
-      if (typeof header !== 'string' || header.length > 100 || sha256(header) !== row.token_hash) {
+      if (typeof token !== 'string' || token.length > 100 || sha256(token) !== row.token_hash) {
         throw new AppError(ErrorCode.UNAUTHENTICATED, 'Not signed in: the jwtToken header is missing or does not match');
       }
     }

@@ -1,0 +1,14 @@
+/**
+ * Pushes to STOMP destinations (spec 000 section 7): domains publish here and never see sockets.
+ * The hub delivers to the sessions subscribed on this process, and through Redis to every other
+ * server process when REDIS_URL is set (docs/realtime.md).
+ */
+export interface PushPublisher {
+  /** Sends `body` as a JSON MESSAGE to every session subscribed to `destination`, on every process. */
+  publish(destination: string, body: unknown): void;
+}
+
+/** Device alarms of one staff (spec 000: alarmId, deviceName, alarmTime, ruleName, readState). */
+export const deviceAlarmDestination = (staffId: number) => `/ws/alarm/staff/${staffId}`;
+/** Server alarms of one staff (spec 000: recordId, name, alarmTime, ruleName, alarmLevel, sceneType). */
+export const serverAlarmDestination = (staffId: number) => `/ws/server-alarm/staff/${staffId}`;
