@@ -9,9 +9,9 @@ export interface WindowSettings {
   theme?: string;
   /** Logs page-load and long-task timings to the console and window.__ENERGY_PERF__. */
   performanceMonitor?: boolean;
-  /** Device alarm configuration (used by the alarm bell, issue 6). */
+  /** Device alarm configuration `{ path, origin?, originId? }`: checked by domains/alarm/alarm-config.ts. */
   deviceAlarmConfig?: unknown;
-  /** Server alarm configuration: sceneType to path template, origin and originId (issue 6). */
+  /** Server alarm configuration `[{ sceneType, path, origin?, originId? }]`: checked by domains/alarm/alarm-config.ts. */
   serverAlarmConfig?: unknown;
 }
 

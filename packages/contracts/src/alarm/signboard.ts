@@ -129,7 +129,7 @@ export const signboardAllAlarmGet = endpoint({
   output: z.array(alarmLogRow),
 });
 
-/** The tenants whose alarms the staff can see: its own, and for a channel staff its customers. */
+/** The tenant whose alarms the staff sees: its own (alarms follow the device registry, which is per tenant, channel staff included). */
 export const signboardTenantList = endpoint({
   ...common,
   method: 'POST',

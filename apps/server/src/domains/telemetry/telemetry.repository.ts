@@ -51,6 +51,18 @@ export async function rawReadings(tx: Db, deviceId: number, propertyIds: number[
   return rows.map((r) => ({ p: Number(r.p), ts: Number(r.ts), value: Number(r.value) }));
 }
 
+/** Each property's last reading at or before `at` (an alarm's related values). */
+export async function readingsAtOrBefore(tx: Db, deviceId: number, propertyIds: number[], at: number) {
+  const rows = await rowsOf<{ p: number; ts: number; value: number }>(
+    tx,
+    sql`select pr.id as p, ${epochMs('r.ts')} as ts, r.value
+        from unnest(${ids(propertyIds)}) as pr(id)
+        cross join lateral (select ts, value from telemetry_raw where device_id = ${deviceId} and property_id = pr.id
+                            and ts <= ${ts(at)} order by ts desc limit 1) r`,
+  );
+  return rows.map((r) => ({ p: Number(r.p), ts: Number(r.ts), value: Number(r.value) }));
+}
+
 export async function latestReadings(tx: Db, deviceId: number, propertyIds: number[]) {
   const rows = await latestOf(
     tx,

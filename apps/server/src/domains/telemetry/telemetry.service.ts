@@ -4,7 +4,15 @@ import type { StaffCtx } from '../../plugins/context.js';
 import { invalid } from '../../plugins/errors.js';
 import { maxKwOf } from './rollups.js';
 import type { DevicesService } from '../devices/devices.service.js';
-import { bucketStarts, latestReadings, rangeAggregate, rawReadings, resampled, type BucketRow } from './telemetry.repository.js';
+import {
+  bucketStarts,
+  latestReadings,
+  rangeAggregate,
+  rawReadings,
+  readingsAtOrBefore,
+  resampled,
+  type BucketRow,
+} from './telemetry.repository.js';
 
 type Property = { id: number; key: string; name: string; unit: string; kind: Kind };
 type Range = { deviceId: number; propertyKeys?: string[]; from: number | string; to: number | string };
@@ -104,6 +112,23 @@ export class TelemetryService {
         return { ...head(p), ts: r?.ts ?? null, value: r?.value ?? null };
       }),
     };
+  }
+
+  /** Each property's last reading at or before `at` (epoch ms), with the property's id (alarm details). */
+  async valuesAt(ctx: StaffCtx, input: { deviceId: number; at: number }) {
+    const q = await this.resolve(ctx, input, ['instantaneous', 'cumulative', 'state']);
+    const rows = q.properties.length
+      ? await readingsAtOrBefore(
+          ctx.tx,
+          q.device.id,
+          q.properties.map((p) => p.id),
+          input.at,
+        )
+      : [];
+    return q.properties.map((p) => {
+      const r = rows.find((x) => x.p === p.id);
+      return { id: p.id, ...head(p), ts: r?.ts ?? null, value: r?.value ?? null };
+    });
   }
 
   /** Buckets of every asked property, empty ones included (`pointOf` gets no row for them). */

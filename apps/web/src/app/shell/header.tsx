@@ -1,4 +1,6 @@
-import { Avatar, Flex, Layout, Typography, theme as antdTheme } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Avatar, Button, Flex, Layout, Typography, theme as antdTheme } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { CurrentUser, MenuNode } from '@energy/contracts';
 import { useTheme } from '../../shared/theme/theme-context';
@@ -9,6 +11,11 @@ import { StaffSwitcher } from './staff-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
+
+// The bell, its notifications and the STOMP client load right after the shell, not with the first page.
+const AlarmBell = lazy(() => import('../../domains/alarm/components/alarm-bell'));
+/** Holds the bell's place while its chunk loads. */
+const bellPlaceholder = <Button type="text" icon={<BellOutlined />} disabled aria-hidden tabIndex={-1} />;
 
 /** The platform slogan when a tenant sets none (spec 000: the industrial internet platform). */
 export const DEFAULT_SLOGAN = 'Industrial Internet Platform';
@@ -59,6 +66,11 @@ export function AppHeader({ current, menu, active }: { current: CurrentUser | un
       <Flex align="center" gap={10} style={{ flexShrink: 0 }}>
         {current && <NavSearch menu={menu} />}
         {current && <StaffSwitcher current={current} />}
+        {current && (
+          <Suspense fallback={bellPlaceholder}>
+            <AlarmBell />
+          </Suspense>
+        )}
         <ThemeSwitcher />
         <UserMenu current={current} />
         <MoreFlag />

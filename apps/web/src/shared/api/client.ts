@@ -54,7 +54,7 @@ const unknownError = () => i18n.t('errors.unknown');
 const requestFailed = () => i18n.t('errors.requestFailed');
 
 /** Splits the merged input into path, query and body as the contract declares them. */
-function buildRequest(def: EndpointRef, input: Record<string, unknown> = {}) {
+export function buildRequest(def: EndpointRef, input: Record<string, unknown> = {}) {
   const rest: Record<string, unknown> = { ...input };
   const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];

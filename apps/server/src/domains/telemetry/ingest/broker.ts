@@ -9,10 +9,21 @@ import { isOwnCommandFilter, parseDeviceTopic } from './topics.js';
 export interface MessageSink {
   telemetry(entry: DeviceEntry, payload: Buffer): Promise<void>;
   status(entry: DeviceEntry, payload: Buffer): Promise<void>;
+  /** A device's answer to a command (`devices/{username}/ack`); acknowledged once this resolves. */
+  ack?(entry: DeviceEntry, payload: Buffer): Promise<void>;
+}
+
+/** Where a message from a device goes, by its topic's kind. */
+export function deliverToSink(sink: MessageSink, kind: 'telemetry' | 'status' | 'ack', entry: DeviceEntry, payload: Buffer): Promise<void> {
+  if (kind === 'telemetry') return sink.telemetry(entry, payload);
+  if (kind === 'status') return sink.status(entry, payload);
+  return sink.ack ? sink.ack(entry, payload) : Promise.resolve();
 }
 
 export interface EmbeddedBroker {
   port: number;
+  /** Publishes a command to a device's topic at QoS 1 (queued by the broker for a device with a persistent session). */
+  publish(topic: string, payload: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,7 +32,8 @@ const deviceOf = (client: Client | null) => (client as (Client & { device?: Devi
 
 /**
  * The embedded MQTT broker (aedes). CONNECT is authenticated against the devices' credentials; a device
- * may publish only to its own telemetry and status topics and subscribe only to its own command topics.
+ * may publish only to its own telemetry, status and ack topics and subscribe only to its own command
+ * topics. The platform publishes commands through `publish`.
  *
  * The QoS 1 guarantee: aedes sends PUBACK once `authorizePublish` calls back, so that is where a
  * message is ingested, and the callback waits for the batch commit. A failed commit answers an error:
@@ -67,7 +79,7 @@ export async function startEmbeddedBroker(opts: {
         .byUsername(topic.username)
         .then((current) => {
           if (current?.id !== entry.id) throw new Error('the device no longer exists');
-          return topic.kind === 'telemetry' ? sink.telemetry(current, payload) : sink.status(current, payload);
+          return deliverToSink(sink, topic.kind, current, payload);
         })
         .then(
           () => done(null),
@@ -87,6 +99,12 @@ export async function startEmbeddedBroker(opts: {
   const port = await listenFrom(server, opts.port, opts.host, log);
   return {
     port,
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.close();

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
-import type { MessageSink } from './broker.js';
+import { deliverToSink, type MessageSink } from './broker.js';
 import type { DeviceDirectory } from './directory.js';
 import { parseDeviceTopic } from './topics.js';
 
 export interface ExternalBrokerClient {
   close(): Promise<void>;
+  /** Publishes a command to a device's topic at QoS 1 (the broker's ACL must let the platform write `devices/+/commands/#`). */
+  publish(topic: string, payload: Buffer): Promise<void>;
   /** Messages on device topics whose username no device has. */
   unknownTopics: number;
 }
@@ -40,6 +42,9 @@ export async function connectExternalBroker(opts: {
     unknownTopics: 0,
     pending: new Map(),
     close: () => new Promise<void>((resolve) => client.end(false, {}, () => resolve())),
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
   };
 
   const handle = async (packet: IPublishPacket) => {
@@ -52,7 +57,7 @@ export async function connectExternalBroker(opts: {
       return;
     }
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    await (topic.kind === 'telemetry' ? sink.telemetry(entry, payload) : sink.status(entry, payload));
+    await deliverToSink(sink, topic.kind, entry, payload);
   };
 
   client.handleMessage = (packet: Packet, done: (error?: Error) => void) => {
@@ -80,12 +85,10 @@ export async function connectExternalBroker(opts: {
 
   client.on('error', (err) => log.error({ err }, 'MQTT broker connection error'));
   client.on('connect', (connack) => {
-    if (connack.sessionPresent) return; // the broker kept our subscriptions
-    client.subscribe(
-      [`${prefix}devices/+/telemetry`, `${prefix}devices/+/status`],
-      { qos: 1 },
-      (err) => err && log.error({ err }, 'MQTT subscribe failed'),
-    );
+    // the acknowledgements topic is subscribed every time (a session kept from before it existed lacks it;
+    // nothing on it is retained, so subscribing again re-sends nothing)
+    const topics = connack.sessionPresent ? [] : [`${prefix}devices/+/telemetry`, `${prefix}devices/+/status`];
+    client.subscribe([...topics, `${prefix}devices/+/ack`], { qos: 1 }, (err) => err && log.error({ err }, 'MQTT subscribe failed'));
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Could not connect to the MQTT broker at ${opts.url}`)), 10_000);

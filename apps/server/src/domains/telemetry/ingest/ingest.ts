@@ -7,6 +7,8 @@ import { DeviceDirectory, type DeviceEntry } from './directory.js';
 import { connectExternalBroker, type ExternalBrokerClient } from './external.js';
 import { parseStatus, parseTelemetry, readingsToPoints } from './payload.js';
 import { startRetention } from '../retention.js';
+import { takeIngestListeners, type DeviceCommands, type IngestListener } from './listeners.js';
+import { commandTopic } from './topics.js';
 import { BatchWriter, type WriteItem } from './writer.js';
 
 /** A reading for `writeReadings`: the same as an MQTT reading, for a device given by id. */
@@ -27,12 +29,14 @@ const DAY_MS = 86_400_000;
  *
  * `writeReadings` enters the same pipeline without MQTT (demo backfill, imports).
  */
-export class TelemetryIngest implements MessageSink {
+export class TelemetryIngest implements MessageSink, DeviceCommands {
   readonly directory: DeviceDirectory;
   readonly writer: BatchWriter;
   private broker: EmbeddedBroker | null = null;
   private external: ExternalBrokerClient | null = null;
   private stopRetention: (() => void) | null = null;
+  /** Other domains' work on committed telemetry (alarm evaluation): listeners.ts. */
+  private readonly listeners: IngestListener[];
 
   constructor(
     private readonly db: Db,
@@ -42,6 +46,10 @@ export class TelemetryIngest implements MessageSink {
   ) {
     this.directory = new DeviceDirectory(db, config.counterMaxKw);
     this.writer = new BatchWriter(db, config, log);
+    this.listeners = takeIngestListeners(db);
+    this.writer.onCommitted = (items) => {
+      for (const listener of this.listeners) listener.committed(items);
+    };
     devices.changed.add((id) => {
       this.directory.invalidate(id);
       this.writer.forget(id);
@@ -66,6 +74,7 @@ export class TelemetryIngest implements MessageSink {
   }
 
   async start() {
+    for (const listener of this.listeners) await listener.start?.(this.log, this);
     if (this.config.enabled) {
       const common = { prefix: this.config.topicPrefix, directory: this.directory, sink: this, log: this.log };
       if (this.config.mqttUrl)
@@ -77,12 +86,27 @@ export class TelemetryIngest implements MessageSink {
 
   /** Stops taking messages, then writes what was accepted. */
   async stop() {
+    for (const listener of this.listeners) await listener.stop?.();
     this.stopRetention?.();
     await this.broker?.close();
     await this.external?.close();
     this.broker = null;
     this.external = null;
     await this.writer.drain();
+  }
+
+  /** A device's answer to a command: handed to the listeners (strategy delivery); PUBACK once they are done. */
+  async ack(entry: DeviceEntry, payload: Buffer): Promise<void> {
+    // a listener that fails (the database) fails the message: no PUBACK, and the device sends it again
+    await Promise.all(this.listeners.map((listener) => listener.ack?.(entry, payload)));
+  }
+
+  /** Publishes a command to a device through the broker (docs/strategies.md). */
+  async publishCommand(username: string, name: string, payload: Buffer): Promise<void> {
+    const topic = commandTopic(this.config.topicPrefix, username, name);
+    if (this.broker) return this.broker.publish(topic, payload);
+    if (this.external) return this.external.publish(topic, payload);
+    throw new Error('MQTT is off: commands cannot reach devices');
   }
 
   /** Readings older than this are refused: raw rows before it are being deleted. */

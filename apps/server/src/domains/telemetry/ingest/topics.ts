@@ -1,7 +1,8 @@
-/** Topic layout: `{prefix}devices/{username}/telemetry | status | commands/...` (docs/devices.md). */
+/** Topic layout: `{prefix}devices/{username}/telemetry | status | ack | commands/...` (docs/devices.md, docs/strategies.md). */
 export interface DeviceTopic {
   username: string;
-  kind: 'telemetry' | 'status';
+  /** ack: a device's answer to a command (the FCS acknowledging a strategy delivery). */
+  kind: 'telemetry' | 'status' | 'ack';
 }
 
 /** The username and kind of a device topic the platform takes in, or null. */
@@ -9,7 +10,7 @@ export function parseDeviceTopic(prefix: string, topic: string): DeviceTopic | n
   if (!topic.startsWith(`${prefix}devices/`)) return null;
   const parts = topic.slice(prefix.length).split('/');
   if (parts.length !== 3 || !parts[1]) return null;
-  if (parts[2] !== 'telemetry' && parts[2] !== 'status') return null;
+  if (parts[2] !== 'telemetry' && parts[2] !== 'status' && parts[2] !== 'ack') return null;
   return { username: parts[1], kind: parts[2] };
 }
 
@@ -17,4 +18,9 @@ export function parseDeviceTopic(prefix: string, topic: string): DeviceTopic | n
 export function isOwnCommandFilter(prefix: string, username: string, filter: string): boolean {
   const base = `${prefix}devices/${username}/commands`;
   return filter === base || filter === `${base}/#` || filter.startsWith(`${base}/`);
+}
+
+/** The topic the platform publishes a command `name` to a device on (e.g. `commands/strategy`). */
+export function commandTopic(prefix: string, username: string, name: string): string {
+  return `${prefix}devices/${username}/commands/${name}`;
 }

@@ -49,6 +49,8 @@ export class BatchWriter {
   private lastSeenWrite = new Map<number, { at: number; online: boolean }>();
   private logged = new Map<string, number>();
   readonly stats: WriterStats = { batches: 0 };
+  /** Told what each batch committed (after the commit, before the submitters hear of it). */
+  onCommitted: ((items: readonly WriteItem[]) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -102,6 +104,11 @@ export class BatchWriter {
       );
       commitState();
       this.stats.batches++;
+      try {
+        this.onCommitted?.(batch.map((b) => b.item));
+      } catch (error) {
+        this.log.error({ err: error }, 'a listener of committed telemetry failed');
+      }
       for (const b of batch) b.resolve();
     } catch (error) {
       this.log.error({ err: error, messages: batch.length }, 'telemetry batch failed: not acknowledged, devices will resend');
