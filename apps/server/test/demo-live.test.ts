@@ -32,8 +32,8 @@ describe('demo devices alive (pglite)', () => {
       backfillDays: 1,
       intervalMs: 500,
     });
-    expect(first.devices).toBe(28);
-    expect(first.written).toBeGreaterThan(28 * 280);
+    expect(first.devices).toBe(33);
+    expect(first.written).toBeGreaterThan(33 * 280);
     const before = await recent('SZ-01-GM-01');
     // live readings arrive over MQTT within a few intervals
     await expect

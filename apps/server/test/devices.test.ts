@@ -49,15 +49,17 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
 
   it('seeds a demo fleet behind an edge gateway on OUs the demo staff see', async () => {
     const page = (await alice.post('/api/v2/device/page', { pageSize: 100, pageOffset: 1 })).body.data;
-    expect(page.totalCount).toBe(14);
+    // Suzhou's 15 (14 behind its gateway, plus the storage station's FCS) and Wuxi's storage station (PCS, meter, FCS)
+    expect(page.totalCount).toBe(18);
     const keys = page.list.map((d: { deviceTypeKey: string }) => d.deviceTypeKey);
     for (const [key, n] of [
-      ['grid-meter', 1],
+      ['grid-meter', 2],
       ['feeder-meter', 2],
       ['pv-inverter', 1],
       ['pv-string', 4],
       ['env-sensor', 1],
-      ['bsa-pcs', 1],
+      ['bsa-pcs', 2],
+      ['bsa-fcs', 2],
       ['bsa-rack', 2],
       ['charging-pile', 1],
       ['edge-gateway', 1],
@@ -70,7 +72,7 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
     expect(page.list.filter((d: { gatewayId: number | null }) => d.gatewayId === gw.id)).toHaveLength(13);
     // bob (Suzhou only) sees the same fleet; alice in Harbor sees Harbor's
     expect((await bob.post('/api/v2/device/page', { pageSize: 10, pageOffset: 2 })).body.data).toMatchObject({
-      totalCount: 14,
+      totalCount: 15,
       pageOffset: 2,
     });
     const harbor = await signIn(t, 'alice');
@@ -79,7 +81,7 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
     );
     await harbor.post('/api/v2/platform-public/staff/switch', { staffId: hbStaff.id });
     const hb = (await harbor.post('/api/v2/device/ou/list', {})).body.data;
-    expect(hb).toHaveLength(14);
+    expect(hb).toHaveLength(15);
     expect(hb.every((d: { code: string }) => d.code.startsWith('SH-01-'))).toBe(true);
   });
 

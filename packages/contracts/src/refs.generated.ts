@@ -261,6 +261,23 @@ export const auth = {
   probe: { method: 'GET', path: '/server/probe', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.probe>,
 };
 
+export const bsa = {
+  bsaCostInfo: { method: 'POST', path: '/api/v2/bsa/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCostInfo>,
+  bsaDataPrices: { method: 'POST', path: '/api/v2/bsaData/prices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaDataPrices
+  >,
+  bsaDetail: { method: 'POST', path: '/api/v2/bsa/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDetail>,
+  bsaList: {
+    method: 'POST',
+    path: '/api/v2/bsa/list',
+    bodyKind: 'json',
+    queryKeys: ['name', 'ouId', 'mcid', 'statusFilter', 'timestamp'],
+  } as EndpointRef<typeof C.bsa.bsaList>,
+  bsaUpsetCostInfo: { method: 'POST', path: '/api/v2/bsa/upset/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaUpsetCostInfo
+  >,
+};
+
 export const catalogue = {
   permissionTree: { method: 'POST', path: '/api/v2/platform-public/permission/tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.catalogue.permissionTree
@@ -567,6 +584,138 @@ export const staff = {
     typeof C.staff.staffSwitchV2
   >,
   staffUpdate: { method: 'POST', path: '/api/v2/staff/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.staff.staffUpdate>,
+};
+
+export const strategy = {
+  overviewNeoStrategyInfo: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/neo/strategy/info',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.overviewNeoStrategyInfo>,
+  overviewNeoStrategyList: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/neo/strategy/List',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.overviewNeoStrategyList>,
+  overviewStrategyInfo: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/strategy/info',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.overviewStrategyInfo>,
+  strategyBacktest: { method: 'POST', path: '/api/v2/energy-storage-strategy/backtest', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyBacktest
+  >,
+  strategyBsaInfo: { method: 'POST', path: '/api/v2/energy-storage-strategy/bsa-info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyBsaInfo
+  >,
+  strategyBsaLinkInfo: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/bsa-link-info',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyBsaLinkInfo>,
+  strategyCopy: { method: 'POST', path: '/api/v2/energy-storage-strategy/copy', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyCopy
+  >,
+  strategyDeliver: { method: 'POST', path: '/api/v2/energy-storage-strategy/deliver', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyDeliver
+  >,
+  strategyDeliverLog: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/deliver/log',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyDeliverLog>,
+  strategyDetail: { method: 'POST', path: '/api/v2/energy-storage-strategy/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyDetail
+  >,
+  strategyFcsRatings: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/fcs-ratings',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyFcsRatings>,
+  strategyInsert: { method: 'POST', path: '/api/v2/energy-storage-strategy/insert', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyInsert
+  >,
+  strategyList: { method: 'POST', path: '/api/v2/energy-storage-strategy/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyList
+  >,
+  strategyListBsa: { method: 'POST', path: '/api/v2/energy-storage-strategy/list-bsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyListBsa
+  >,
+  strategyListCustomer: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/list-customer',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyListCustomer>,
+  strategyListOu: { method: 'POST', path: '/api/v2/energy-storage-strategy/list-ou', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyListOu
+  >,
+  strategyListVersion: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/list-version',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyListVersion>,
+  strategyLocalDetails: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/local-details',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyLocalDetails>,
+  strategyLocalExecuting: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/local/executing',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyLocalExecuting>,
+  strategyLocalStatusUpdate: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/local-status-update',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyLocalStatusUpdate>,
+  strategyMcidList: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/mcid-list-by-strategy',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyMcidList>,
+  strategyOrganizationWithCode: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/organization-with-code',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyOrganizationWithCode>,
+  strategyPage: { method: 'POST', path: '/api/v2/energy-storage-strategy/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyPage
+  >,
+  strategyPcsDeviceLink: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/pcs-device-link',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyPcsDeviceLink>,
+  strategyUpdate: { method: 'POST', path: '/api/v2/energy-storage-strategy/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyUpdate
+  >,
+  strategyUpdateMcidBinding: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/update-mcid-binding-strategy',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyUpdateMcidBinding>,
+  strategyUpdateStatus: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/update-status',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyUpdateStatus>,
 };
 
 export const uet = {

@@ -64,6 +64,9 @@ export interface FleetStats {
   /** Readings dropped from a full backlog, and readings waiting to be sent. */
   dropped: number;
   pending: number;
+  /** Commands received (by devices that take them, the FCS) and replies published on their ack topics. */
+  commands: number;
+  replies: number;
 }
 
 export interface Fleet {
@@ -108,6 +111,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     points: 0,
     dropped: 0,
     pending: 0,
+    commands: 0,
+    replies: 0,
   };
   let stopping = false;
   let errorLogs = 0;
@@ -195,12 +200,35 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       // Spread devices evenly over the interval so the broker sees a steady stream, not bursts.
       nextDue: now + spread + (index / Math.max(1, models.length)) * intervalMs,
     };
+    // devices that take commands (the FCS) subscribe to theirs and answer on their ack topic
+    const commandPrefix = `${prefix}devices/${spec.username}/commands/`;
+    const ackTopic = `${prefix}devices/${spec.username}/ack`;
     client.on('connect', () => {
       if (!device.online) stats.connected++;
       device.online = true;
       device.attempts = 0;
       client.publish(statusTopic, ONLINE, { qos: 1, retain: true }, (error) => error && noteError(device, error));
+      if (model.onCommand)
+        client.subscribe(`${commandPrefix}#`, { qos: 1 }, (error, granted) => {
+          if (error) noteError(device, error);
+          else if (granted?.some((g) => g.qos === 128)) noteError(device, new Error('command subscription refused by the broker'));
+        });
       flush(device, 1);
+    });
+    client.on('message', (topic, payload) => {
+      if (!model.onCommand || !topic.startsWith(commandPrefix)) return;
+      stats.commands++;
+      let reply: ReturnType<NonNullable<DeviceModel['onCommand']>> = null;
+      try {
+        reply = model.onCommand(topic.slice(commandPrefix.length), payload, Date.now());
+      } catch (error) {
+        noteError(device, error as Error);
+      }
+      if (!reply) return;
+      client.publish(ackTopic, JSON.stringify(reply), { qos: 1 }, (error) => {
+        if (error) noteError(device, error);
+        else stats.replies++;
+      });
     });
     client.on('close', () => {
       if (device.online) stats.connected--;

@@ -1,5 +1,6 @@
 /** Simulated devices that behave like real ones and speak the platform's MQTT ingest protocol. */
-export type { SiteSpec, SimDeviceSpec, Reading, DeviceModel, ModelOptions } from './types.js';
+export type { SiteSpec, SimDeviceSpec, Reading, DeviceModel, ModelOptions, CommandReply } from './types.js';
+export { applyStrategy, fcsTargets, localMidnight, type StrategyCommand } from './models/fcs.js';
 export { createModel } from './models/index.js';
 export { backfill, createModels, type BackfillOptions } from './backfill.js';
 export { startFleet, type Fleet, type FleetOptions, type FleetStats } from './fleet.js';
@@ -7,4 +8,4 @@ export { planSites, DEMO_LOCATIONS, type PlannedDevice, type SitePlanOptions, ty
 export { weatherAt, type Weather } from './weather.js';
 export { sunPosition } from './solar.js';
 export * from './strategy-engine/index.js';
-export { PlanBook } from './plan-book.js';
+export { PlanBook, type PlanEntry, type PlanMeta } from './plan-book.js';

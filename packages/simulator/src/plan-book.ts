@@ -10,30 +10,45 @@ import type { EnginePlan } from './strategy-engine/types.js';
 
 const MAX_ENTRIES = 100;
 
-interface Entry {
+/** What a plan is, for whoever reports it (the FCS's strategy_id and strategy_version): optional. */
+export interface PlanMeta {
+  strategyId: number;
+  /** Content revision of the strategy. */
+  revision?: number;
+  /** Strategy editor version 1..6 (CA..CF). */
+  version?: number;
+}
+
+export interface PlanEntry {
   from: number;
   plan: EnginePlan | null;
+  meta?: PlanMeta;
 }
 
 export class PlanBook {
-  private readonly entries = new Map<string, Entry[]>();
+  private readonly entries = new Map<string, PlanEntry[]>();
 
   /**
    * From `from` (epoch ms, default now) on, the PCS runs `plan`; null returns it to its built-in daily
-   * schedule. Entries of that PCS starting at or after `from` are replaced.
+   * schedule. Entries of that PCS starting at or after `from` are replaced. `meta` names the plan.
    */
-  set(pcsUsername: string, plan: EnginePlan | null, from: number = Date.now()): void {
+  set(pcsUsername: string, plan: EnginePlan | null, from: number = Date.now(), meta?: PlanMeta): void {
     const list = (this.entries.get(pcsUsername) ?? []).filter((entry) => entry.from < from);
-    list.push({ from, plan });
+    list.push(meta && plan ? { from, plan, meta } : { from, plan });
     if (list.length > MAX_ENTRIES) list.splice(0, list.length - MAX_ENTRIES);
     this.entries.set(pcsUsername, list);
   }
 
   /** The plan in force for the PCS at epoch ms t, or null (built-in schedule). */
   at(pcsUsername: string, t: number): EnginePlan | null {
+    return this.entryAt(pcsUsername, t)?.plan ?? null;
+  }
+
+  /** The entry in force for the PCS at epoch ms t (plan, since when, and its meta), or null. */
+  entryAt(pcsUsername: string, t: number): PlanEntry | null {
     const list = this.entries.get(pcsUsername);
     if (!list) return null;
-    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.from <= t) return list[i]!.plan;
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.from <= t) return list[i]!;
     return null;
   }
 }

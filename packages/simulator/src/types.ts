@@ -28,6 +28,8 @@ export interface SimDeviceSpec {
    * packs and cells. Optional: without it, such devices still report plausible values on their own.
    */
   unit?: string;
+  /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
+  strategyVersion?: number;
 }
 
 /** One reading: epoch ms and property values keyed as in DEVICE_TYPES. */
@@ -36,11 +38,24 @@ export interface Reading {
   values: Record<string, number>;
 }
 
+/** A device's answer to a command, published as JSON on `devices/{username}/ack`. */
+export interface CommandReply {
+  deliveryId: number;
+  accepted: boolean;
+  reason?: string;
+}
+
 /** A device's behaviour: stepped forward in time, it returns the reading at that moment. */
 export interface DeviceModel {
   readonly spec: SimDeviceSpec;
   /** The reading at `at`; counters grow by the power integrated since the previous step (none if `at` is not later). */
   step(at: Date): Reading;
+  /**
+   * Devices that take commands (the FCS): a message on `devices/{username}/commands/{name}` at epoch ms
+   * `now`; the reply (if any) is published on the device's ack topic. The fleet subscribes such devices
+   * to their command topics.
+   */
+  onCommand?(name: string, payload: Buffer, now: number): CommandReply | null;
 }
 
 export interface ModelOptions {

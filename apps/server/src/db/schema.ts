@@ -12,3 +12,6 @@ export * from '../domains/integration/integration.schema.js';
 export * from '../domains/uet/uet.schema.js';
 export * from '../domains/devices/devices.schema.js';
 export * from '../domains/telemetry/telemetry.schema.js';
+export * from '../domains/alarm/alarm.schema.js';
+export * from '../domains/bsa/bsa.schema.js';
+export * from '../domains/strategy/strategy.schema.js';

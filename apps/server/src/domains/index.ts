@@ -1,11 +1,19 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { PushHub } from '../realtime/hub.js';
 import { accountRoutes } from './account/account.routes.js';
+import { AlarmRulesService } from './alarm/alarm-rules.service.js';
+import { alarmRoutes } from './alarm/alarm.routes.js';
+import { AlarmService } from './alarm/alarm.service.js';
+import { AlarmEvaluator } from './alarm/evaluator.js';
+import { AlarmRecipients } from './alarm/recipients.js';
 import { AccountService } from './account/account.service.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { AuditService } from './audit/audit.service.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { bsaRoutes } from './bsa/bsa.routes.js';
+import { BsaService } from './bsa/bsa.service.js';
 import { AuthService } from './auth/auth.service.js';
 import { SessionService } from './auth/session.service.js';
 import { Throttle } from './auth/throttle.js';
@@ -26,6 +34,9 @@ import { roleRoutes } from './role/role.routes.js';
 import { RoleService } from './role/role.service.js';
 import { OuAdminService } from './ou/ou-admin.service.js';
 import { staffRoutes } from './staff/staff.routes.js';
+import { StrategyDelivery } from './strategy/delivery.js';
+import { strategyRoutes } from './strategy/strategy.routes.js';
+import { StrategyService } from './strategy/strategy.service.js';
 import { StaffService } from './staff/staff.service.js';
 import { StaffAdminService } from './staff/staff-admin.service.js';
 import { tenancyRoutes } from './tenancy/tenancy.routes.js';
@@ -35,6 +46,7 @@ import { PlatformSettingsService } from './tenancy/platform-settings.service.js'
 import type { DomainRoutes } from './types.js';
 import { TelemetryService } from './telemetry/telemetry.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
+import { addIngestListener } from './telemetry/ingest/listeners.js';
 import { uetRoutes } from './uet/uet.routes.js';
 import { UetService } from './uet/uet.service.js';
 
@@ -54,6 +66,9 @@ export const domainRoutes: DomainRoutes[] = [
   catalogueRoutes,
   devicesRoutes,
   telemetryRoutes,
+  alarmRoutes,
+  bsaRoutes,
+  strategyRoutes,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -63,25 +78,41 @@ export function createServices(db: Db, config: Config) {
   const catalogue = new CatalogueService(db);
   const throttle = new Throttle(db, config);
   const sessions = new SessionService(db, config, catalogue);
+  // pushes to STOMP subscribers (docs/realtime.md); a session that ends or switches staff closes its sockets
+  const push = new PushHub(config);
+  sessions.onEnded((idHash) => push.endSession(idHash));
   const audit = new AuditService(db);
   const staff = new StaffService(sessions, catalogue);
   const ou = new OuService();
   const role = new RoleService(catalogue);
   const deviceTypes = new DeviceTypesService();
   const devices = new DevicesService(deviceTypes, config.ingest);
+  const telemetry = new TelemetryService(devices, config.ingest);
+  // alarms (docs/alarms.md): the evaluator follows the ingest that writes to this database
+  const alarmEvaluator = new AlarmEvaluator(db, config.alarm, new AlarmRecipients(catalogue), push);
+  addIngestListener(db, alarmEvaluator);
+  devices.changed.add((id) => alarmEvaluator.deviceChanged(id));
+  const account = new AccountService(sessions, throttle);
+  const organization = new OrganizationService();
+  const bsa = new BsaService(db);
+  // strategies (docs/strategies.md): delivered to the stations' FCS over the ingest's broker; failures
+  // raise DELIVERY_FAILED through the alarm domain's server-alarm entry points
+  const strategyDelivery = new StrategyDelivery(db, config.strategy, alarmEvaluator);
+  addIngestListener(db, strategyDelivery);
   return {
     catalogue,
     sessions,
+    push,
     audit,
     staff,
     ou,
     role,
     staffAdmin: new StaffAdminService(ou, role),
     auth: new AuthService(db, config, sessions, throttle),
-    account: new AccountService(sessions, throttle),
+    account,
     navigation: new NavigationService(catalogue, staff),
     tenancy: new TenancyService(ou),
-    organization: new OrganizationService(),
+    organization,
     platformSettings: new PlatformSettingsService(),
     ouAdmin: new OuAdminService(ou, devices),
     files: new FilesService(db, path.join(config.dataDir, 'files')),
@@ -89,6 +120,10 @@ export function createServices(db: Db, config: Config) {
     uet: new UetService(),
     deviceTypes,
     devices,
-    telemetry: new TelemetryService(devices, config.ingest),
+    telemetry,
+    alarm: new AlarmService(alarmEvaluator, devices, telemetry),
+    alarmRules: new AlarmRulesService(deviceTypes, devices, alarmEvaluator),
+    bsa,
+    strategy: new StrategyService(bsa, telemetry, account, organization, strategyDelivery),
   };
 }

@@ -1,24 +1,43 @@
-import { backfill, startFleet, type Reading as SimReading, type SimDeviceSpec, type SiteSpec } from '@energy/simulator';
+import {
+  applyStrategy,
+  backfill,
+  fcsTargets,
+  PlanBook,
+  startFleet,
+  type Reading as SimReading,
+  type SimDeviceSpec,
+  type SiteSpec,
+} from '@energy/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
+import { BsaService } from '../domains/bsa/bsa.service.js';
 import { newCredentials } from '../domains/devices/credentials.js';
 import type { DevicesService } from '../domains/devices/devices.service.js';
 import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
+import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_DEVICE_UNITS } from './demo-devices.js';
+import { seedDemoStrategies } from './demo-strategies.js';
 
 /**
  * The demo tenants' devices, alive: on every start their credentials are issued afresh (the passwords
  * live only in this process), the history up to now is written straight into the ingest (30 days on
  * the first start, the gap since the last reading after that), and then a simulator fleet publishes
  * over MQTT to the server's own broker, like real devices. Counters continue from the stored values.
+ *
+ * Each demo station's FCS runs too (docs/strategies.md): it takes strategies delivered from the
+ * platform, and the station's PCS and grid meter follow them through a shared PlanBook. At start the
+ * strategies the platform says are executing are put back in force from when they were accepted, so the
+ * history written for the gap follows them as well.
  */
 
 const BACKFILL_DAYS = 30;
 const STEP_SECONDS = 300;
 const WRITE_CHUNK = 2000;
+/** The demo devices the simulator runs: the demo fleets' devices and the stations' FCS (demo-stations.ts), with their units. */
+const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([...DEMO_DEVICE_UNITS, ['FCS-01', 'bess1']]);
 
 interface DemoDevice {
   id: number;
@@ -61,7 +80,7 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
         order by d.id`,
   );
   return rows
-    .filter((r) => r.code.startsWith(`${r.ou_code}-`) && DEMO_DEVICE_UNITS.has(r.code.slice(r.ou_code.length + 1)))
+    .filter((r) => r.code.startsWith(`${r.ou_code}-`) && LIVE_UNITS.has(r.code.slice(r.ou_code.length + 1)))
     .map((r) => ({
       id: Number(r.id),
       code: r.code.slice(r.ou_code.length + 1),
@@ -82,6 +101,7 @@ async function issueCredentials(
   devices: DemoDevice[],
 ): Promise<Map<string, { spec: SimDeviceSpec; deviceId: number }>> {
   const out = new Map<string, { spec: SimDeviceSpec; deviceId: number }>();
+  const stations = new BsaService(db);
   // one site per OU, placed where its first device is: a site's devices share its weather
   const sites = new Map<string, SiteSpec>();
   for (const d of devices) {
@@ -99,8 +119,10 @@ async function issueCredentials(
       seed: d.id * 7919,
       site: sites.get(d.ouCode)!,
       ratingKw: d.ratedPowerKw ?? undefined,
-      unit: DEMO_DEVICE_UNITS.get(d.code),
+      unit: LIVE_UNITS.get(d.code),
     };
+    // an FCS runs the strategy version of its station (strategies of another version are refused)
+    if (d.typeKey === 'bsa-fcs') spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
     out.set(username, { spec, deviceId: d.id });
   }
   return out;
@@ -160,6 +182,23 @@ export async function startDemoLive(opts: {
   const origin = stored.latest === null ? earliest : Math.max(stored.latest, earliest);
   const resumeFromDb = (spec: SimDeviceSpec) => stored.values.get(deviceIdOf(spec));
 
+  // strategies: the demo's library, and what the stations execute put back in force since they were accepted
+  await seedDemoStrategies(db);
+  const plans = new PlanBook();
+  for (const running of await executingStrategies(db)) {
+    const fcs = specs.find((spec) => spec.typeKey === 'bsa-fcs' && deviceIdOf(spec) === running.fcsDeviceId);
+    if (!fcs) continue;
+    const applied = applyStrategy({
+      plans,
+      pcsUsernames: fcsTargets(fcs, specs),
+      timeZone: fcs.site.timeZone,
+      wire: running.body,
+      meta: { strategyId: running.strategyId, revision: running.revision ?? undefined, version: running.version },
+      at: running.since.getTime(),
+    });
+    if (!applied.ok) log.warn(`demo devices: the executing strategy ${running.strategyId} cannot run: ${applied.reason}`);
+  }
+
   // the history: 30 days on the first start, the gap since the last reading afterwards
   const started = Date.now();
   const last = new Map<number, SimReading>();
@@ -169,6 +208,7 @@ export async function startDemoLive(opts: {
   for (const { spec, reading } of backfill(specs, from, new Date(now), STEP_SECONDS, {
     origin: new Date(origin),
     resume: stored.latest === null ? undefined : resumeFromDb,
+    plans,
   })) {
     const deviceId = deviceIdOf(spec);
     last.set(deviceId, reading);
@@ -190,6 +230,7 @@ export async function startDemoLive(opts: {
     intervalMs: opts.intervalMs ?? 5000,
     topicPrefix: opts.topicPrefix,
     resume: (spec) => last.get(deviceIdOf(spec))?.values ?? resumeFromDb(spec),
+    plans,
     log: (msg) => log.debug(`demo fleet: ${msg}`),
   });
   return { devices: specs.length, written, stop: () => fleet.stop() };

@@ -9,7 +9,9 @@ import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
 import { AREAS, areaCode, catalogueRows, originId } from './catalogue-data.js';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
+import { seedDemoAlarmRules } from './demo-alarms.js';
 import { seedDemoFleet } from './demo-devices.js';
+import { seedDemoStations } from './demo-stations.js';
 import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
 
@@ -340,6 +342,10 @@ export async function seedDemo(db: Db, services: Services) {
     const o = t.ous.find((x) => x.key === ouKey)!;
     await seedDemoFleet(db, { tenantId: t.id, ouId: ids[t.name]!.ous[ouKey]!, ouCode: o.code, lng: o.lng, lat: o.lat, address: o.address });
   }
+  // storage stations from those fleets (and a storage-only Wuxi site), each with an FCS and a tariff
+  await seedDemoStations(db);
+  // alarm rules the live fleet trips now and then (docs/alarms.md)
+  await seedDemoAlarmRules(db);
   // alice lands in Sunrise on her first sign-in
   await db.update(customerUser).set({ lastStaffId: staffIds['SR-ALICE'] }).where(eq(customerUser.muid, users.alice!));
 }

@@ -6,11 +6,13 @@ import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { district } from '../domains/ou/ou.schema.js';
 import { MODULE_ORIGINS, catalogueRows } from './catalogue-data.js';
 import { DISTRICTS } from './districts.js';
+import { seedDemoStations } from './demo-stations.js';
 
 /**
  * Platform reference data, brought up to date at every start: the permission catalogue (new codes
  * appear under their parents, which auto-synced roles then grant), module origins, districts and
- * FCS software versions, and every tenant's standard device types. Idempotent.
+ * FCS software versions, and every tenant's standard device types; the demo's storage stations when
+ * they are missing. Idempotent.
  */
 export async function seedPlatform(db: Db) {
   await db.transaction(async (tx) => {
@@ -73,4 +75,6 @@ export async function seedPlatform(db: Db) {
       .onConflictDoNothing();
   });
   await seedDeviceTypes(db);
+  // demo databases made before storage stations existed get theirs (a no-op without the demo tenants)
+  await seedDemoStations(db);
 }

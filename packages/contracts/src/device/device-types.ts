@@ -157,6 +157,19 @@ export const DEVICE_TYPES: DeviceTypeTemplate[] = [
     isGateway: true,
     properties: [p('rssi', 'Signal strength', 'dBm'), p('cpu', 'CPU load', '%')],
   },
+  {
+    // the storage station's on-site controller: receives strategies and runs them (docs/bsa.md); it
+    // reports on its own, no device reports through it, so it is not a gateway type
+    key: 'bsa-fcs',
+    name: 'FCS edge controller',
+    category: 'gateway',
+    properties: [
+      p('run_state', 'Running state (0 stopped, 1 running, 2 fault)', '', 'state'),
+      p('mode', 'Control mode (0 manual, 1 strategy, 2 remote command)', '', 'state'),
+      p('strategy_id', 'Executing strategy id (0 none)', '', 'state'),
+      p('strategy_version', 'Strategy version it runs (1 CA .. 6 CF)', '', 'state'),
+    ],
+  },
 ];
 
 export function deviceTypeOf(key: string): DeviceTypeTemplate | undefined {

@@ -25,3 +25,4 @@
  */
 export * from './rules.js';
 export * from './schemas.js';
+export * from './endpoints.js';

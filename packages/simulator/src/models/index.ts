@@ -1,6 +1,7 @@
 import type { DeviceModel, ModelOptions, SimDeviceSpec } from '../types.js';
 import { createChargingPile } from './charging.js';
 import { createEnvSensor, createGateway } from './environment.js';
+import { createFcs } from './fcs.js';
 import { createFeederMeter, createGridMeter } from './meter.js';
 import { createPvInverter, createPvString } from './pv.js';
 import { createCell, createPack, createPcs, createRack } from './storage.js';
@@ -37,6 +38,8 @@ function createAt(spec: SimDeviceSpec, start: number, options?: ModelOptions): D
       return createEnvSensor(spec);
     case 'edge-gateway':
       return createGateway(spec);
+    case 'bsa-fcs':
+      return createFcs(spec, options);
     default:
       throw new Error(`no simulator model for device type '${spec.typeKey}'`);
   }

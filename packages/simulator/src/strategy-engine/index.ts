@@ -13,3 +13,4 @@ export {
   stepStation,
 } from './engine.js';
 export { LFP_OCV, socAtVoltage, voltageAtSoc } from './ocv.js';
+export { wireToPlan, wireTimeToMinutes, type WireStrategy, type WireSection, type WireMeter, type WireToPlanResult } from './from-wire.js';

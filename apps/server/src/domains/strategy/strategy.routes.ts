@@ -1,0 +1,32 @@
+import { strategy } from '@energy/contracts';
+import type { DomainRoutes } from '../types.js';
+
+export const strategyRoutes: DomainRoutes = (route, { strategy: service }) => {
+  route(strategy.strategyPage, (ctx, input) => service.page(ctx, input));
+  route(strategy.strategyList, (ctx, input) => service.list(ctx, input));
+  route(strategy.strategyListBsa, (ctx, input) => service.listBsa(ctx, input));
+  route(strategy.strategyListOu, (ctx, input) => service.listOu(ctx, input));
+  route(strategy.strategyListCustomer, (ctx, input) => service.listCustomer(ctx, input));
+  route(strategy.strategyListVersion, (ctx) => service.listVersion(ctx));
+  route(strategy.strategyDetail, (ctx, input) => service.detail(ctx, input));
+  route(strategy.strategyInsert, (ctx, input) => service.insert(ctx, input));
+  route(strategy.strategyUpdate, (ctx, input) => service.update(ctx, input));
+  route(strategy.strategyCopy, (ctx, input) => service.copy(ctx, input));
+  route(strategy.strategyUpdateStatus, (ctx, input) => service.updateStatus(ctx, input));
+  route(strategy.strategyDeliver, (ctx, input) => service.deliver(ctx, input));
+  route(strategy.strategyDeliverLog, (ctx, input) => service.deliverLog(ctx, input));
+  route(strategy.strategyUpdateMcidBinding, (ctx, input) => service.updateBinding(ctx, input));
+  route(strategy.strategyMcidList, (ctx, input) => service.mcidList(ctx, input));
+  route(strategy.strategyOrganizationWithCode, (ctx) => service.organizationWithCode(ctx));
+  route(strategy.strategyBsaInfo, (ctx, input) => service.bsaInfo(ctx, input));
+  route(strategy.strategyBsaLinkInfo, (ctx, input) => service.bsaLinkInfo(ctx, input));
+  route(strategy.strategyFcsRatings, (ctx, input) => service.fcsRatings(ctx, input));
+  route(strategy.strategyPcsDeviceLink, (ctx, input) => service.pcsDeviceLink(ctx, input));
+  route(strategy.strategyLocalExecuting, (ctx, input) => service.localExecuting(ctx, input));
+  route(strategy.strategyLocalDetails, (ctx, input) => service.localDetails(ctx, input));
+  route(strategy.strategyLocalStatusUpdate, (ctx, input) => service.stop(ctx, input));
+  route(strategy.strategyBacktest, (ctx, input) => service.backtest(ctx, input));
+  route(strategy.overviewStrategyInfo, (ctx, input) => service.overviewInfo(ctx, input));
+  route(strategy.overviewNeoStrategyInfo, (ctx, input) => service.overviewInfo(ctx, input));
+  route(strategy.overviewNeoStrategyList, (ctx, input) => service.overviewList(ctx, input));
+};
