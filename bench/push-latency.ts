@@ -14,10 +14,13 @@
  * queueing. Latency = the client's receive time minus the time just before the publish step, for
  * every delivery (publishes x clients), on the clock both threads share.
  *
- * The publish step is `publishStep` in platform(): today PushHub.publish; later an MQTT reading that
- * trips an alarm rule. A step only has to make a MESSAGE whose JSON body `seqOf` reads the sequence from.
+ * The publish step is `publishStep` in platform(): PushHub.publish by default; with --reading it is the
+ * whole path of issue 6: a device publishes a reading over MQTT (QoS 1) to the embedded broker, the batch
+ * writer commits it, the alarm evaluator raises an alarm for a rule it trips (writing the alarm and its
+ * pushes), and the hub fans the push out. Between two publishes (outside the timing) a second reading
+ * clears the condition and the bench waits for the recovery, so each publish raises a new alarm.
  *
- *   npx tsx bench/push-latency.ts [--pg] [--redis] [--clients 1000] [--publishes 200] [--warmup 20]
+ *   npx tsx bench/push-latency.ts [--pg] [--redis] [--reading] [--clients 1000] [--publishes 200] [--warmup 20]
  *
  * --redis sets REDIS_URL (redis://127.0.0.1:6379, or BENCH_REDIS_URL): each publish also goes out to
  * Redis (delivery to this process's clients stays local). Figures are printed and written to
@@ -34,7 +37,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 /** One clock for both threads, in ms with sub-ms resolution. */
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const seqOf = (body: string) => (JSON.parse(body) as { seq: number }).seq;
+/** The sequence a MESSAGE answers: `seq` of a hub payload, or the alarm id of a real alarm push (--reading). */
+const seqOf = (body: string) => {
+  const b = JSON.parse(body) as { seq?: number; alarmId: number };
+  return b.seq ?? b.alarmId;
+};
 const CONNECT_BATCH = 100;
 
 type Target =
@@ -133,6 +140,7 @@ async function main() {
     options: {
       pg: { type: 'boolean', default: false },
       redis: { type: 'boolean', default: false },
+      reading: { type: 'boolean', default: false },
       clients: { type: 'string', default: '1000' },
       publishes: { type: 'string', default: '200' },
       warmup: { type: 'string', default: '20' },
@@ -162,7 +170,12 @@ async function main() {
   }
 
   /** Starts the clients' worker on `target`, runs warm-up + measured publishes through `publishStep`. */
-  async function measure(target: Target, publishStep: (seq: number) => void): Promise<Figures> {
+  async function measure(
+    target: Target,
+    publishStep: (seq: number) => void | Promise<void>,
+    opts: { keyOf?: (seq: number) => number; between?: () => Promise<void> } = {},
+  ): Promise<Figures> {
+    const keyOf = opts.keyOf ?? ((seq: number) => seq);
     // this same file, loaded through tsx in the worker too
     const worker = new Worker(
       `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`,
@@ -179,19 +192,21 @@ async function main() {
     const sentAt = new Map<number, number>();
     const stepMs: number[] = [];
     for (let seq = 0; seq < WARMUP + PUBLISHES; seq++) {
-      const done = new Promise<boolean>((resolve) => (waiting = (m) => 'done' in m && m.done === seq && resolve(true)));
+      const key = keyOf(seq);
+      const done = new Promise<boolean>((resolve) => (waiting = (m) => 'done' in m && m.done === key && resolve(true)));
       const t0 = now();
-      sentAt.set(seq, t0);
-      publishStep(seq);
+      sentAt.set(key, t0);
+      await publishStep(seq);
       stepMs.push(now() - t0);
       await Promise.race([done, sleep(5000)]);
-      await sleep(5);
+      await (opts.between?.() ?? sleep(5));
     }
     worker.postMessage('report');
     const report = await new Promise<FromWorker>((resolve) => (waiting = (m) => 'seqs' in m && resolve(m)));
     if (!('seqs' in report)) throw new Error('no report from the clients');
     const latencies: number[] = [];
-    report.seqs.forEach((seq, i) => seq >= WARMUP && latencies.push(report.times[i]! - sentAt.get(seq)!));
+    const measured = new Set(Array.from({ length: PUBLISHES }, (_, i) => keyOf(WARMUP + i)));
+    report.seqs.forEach((key, i) => measured.has(key) && latencies.push(report.times[i]! - sentAt.get(key)!));
     latencies.sort((a, b) => a - b);
     worker.postMessage('close');
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
@@ -221,7 +236,7 @@ async function main() {
   }
 
   /** The platform: STOMP over /ws/platform through the PushHub. */
-  async function platform(): Promise<Figures & { database: string; redis: boolean }> {
+  async function platform(): Promise<Figures & { database: string; redis: boolean; path: string }> {
     const redisUrl = args.redis ? (process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
     const t = await createTestApp(args.pg ? 'postgres' : 'pglite', { redisUrl, redisPrefix: `bench-${process.pid}:` });
     cleanups.push(() => t.close());
@@ -232,10 +247,55 @@ async function main() {
     const sessions: { id: string; token: string }[] = [];
     for (let i = 0; i < CLIENTS; i++) sessions.push(await t.services.sessions.create(ids.muid.alice!, staffId, '127.0.0.1'));
 
-    /** The swappable publish step: today the hub; later an MQTT reading through the alarm rules. */
-    const publishStep = (seq: number) => t.services.push.publish(destination, payload(seq));
-    const figures = await measure({ kind: 'stomp', url, destination, sessions }, publishStep);
-    return { ...figures, database: t.database.kind, redis: t.services.push.distributed };
+    const target: Target = { kind: 'stomp', url, destination, sessions };
+    const figures = args.reading
+      ? await measure(target, ...(await readingPath(t)))
+      : await measure(target, (seq) => t.services.push.publish(destination, payload(seq)));
+    return { ...figures, database: t.database.kind, redis: t.services.push.distributed, path: args.reading ? 'mqtt-reading' : 'hub' };
+  }
+
+  /** --reading: an alarm rule on the Suzhou grid meter's power factor, and the device publishing over MQTT. */
+  async function readingPath(t: Awaited<ReturnType<typeof createTestApp>>) {
+    const { signIn } = await import('../apps/server/test/helpers.js');
+    const { connectDevice, deviceByCode, publish } = await import('../apps/server/test/mqtt-helpers.js');
+    const { rowsOf } = await import('../apps/server/src/db/sql.js');
+    const { sql } = await import('drizzle-orm');
+    const alice = await signIn(t, 'alice');
+    const meter = await deviceByCode(alice, 'SZ-01-GM-01');
+    const detail = (await alice.post('/api/v2/device/detail', { id: meter.id })).body.data;
+    const pf = detail.properties.find((p: { key: string }) => p.key === 'pf');
+    const rule = await alice.post('/api/v2/device-alarm/rule/create', {
+      name: 'Power factor low (bench)',
+      deviceTypeId: detail.deviceTypeId,
+      propertyId: pf.id,
+      condition: 'LT',
+      threshold: 0.5,
+      durationSeconds: 0,
+      level: 0,
+      ouId: null,
+      deviceIds: [meter.id],
+    });
+    if (rule.body.code !== 0) throw new Error(`rule: ${JSON.stringify(rule.body)}`);
+    const device = await connectDevice(`mqtt://127.0.0.1:${t.ingest.mqttPort}`, meter.creds);
+    cleanups.push(() => device.end(true));
+    // alarm ids come from the table's sequence: the n-th raise of this run gets first + n
+    const [{ id: taken }] = await rowsOf<{ id: number }>(
+      t.database.system,
+      sql`select nextval(pg_get_serial_sequence('alarm_log', 'id'))::int as id`,
+    );
+    let ts = Date.now();
+    const next = () => (ts = Math.max(Date.now(), ts + 1));
+    const step = (_seq: number) => publish(device, meter.creds.topic, { ts: next(), values: { pf: 0.2 } });
+    const between = async () => {
+      await publish(device, meter.creds.topic, { ts: next(), values: { pf: 0.97 } });
+      for (let i = 0; i < 500; i++) {
+        const [active] = await rowsOf<{ n: number }>(t.database.system, sql`select count(*)::int as n from alarm_log where state = 0`);
+        if (active!.n === 0) return;
+        await sleep(2);
+      }
+      throw new Error('the alarm did not recover');
+    };
+    return [step, { keyOf: (seq: number) => taken! + 1 + seq, between }] as const;
   }
 
   let ok = false;
@@ -268,12 +328,12 @@ async function main() {
       ].join(' '),
     );
     console.log(row('bare ws broadcast', baseline));
-    console.log(row('STOMP /ws/platform (PushHub)', stomp));
+    console.log(row(args.reading ? 'MQTT reading -> alarm -> STOMP' : 'STOMP /ws/platform (PushHub)', stomp));
     console.log(`p99 STOMP / bare: ${(stomp.p99 / baseline.p99).toFixed(2)}   aim: p99 under 50 ms at 1,000 sessions\n`);
     const resultsDir = path.join(import.meta.dirname, 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(
-      path.join(resultsDir, 'push-latency.json'),
+      path.join(resultsDir, args.reading ? 'push-latency-reading.json' : 'push-latency.json'),
       JSON.stringify({ node: process.version, warmup: WARMUP, bare: baseline, stomp }, null, 2) + '\n',
     );
     ok = baseline.missing === 0 && stomp.missing === 0;

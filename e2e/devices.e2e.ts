@@ -65,8 +65,8 @@ describe('device pages', () => {
   it('alice filters the list, opens a meter, sees its latest values and charts', async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice', LIST);
-    await expect.poll(() => rows(page).count(), POLL).toBe(14); // Sunrise's demo fleet
-    await page.getByText('Total 14 items').waitFor();
+    await expect.poll(() => rows(page).count(), POLL).toBe(18); // Sunrise's demo fleet: Suzhou's 15 and Wuxi's storage station
+    await page.getByText('Total 18 items').waitFor();
 
     await page.getByTestId('filter-field-code').locator('input').fill('SZ-01-GM');
     await page.getByTestId('filter-query').click();
@@ -75,7 +75,7 @@ describe('device pages', () => {
     await row.getByText('Grid connection meter').first().waitFor();
     await row.getByText('Suzhou Plant Site').waitFor();
     await page.getByTestId('filter-clear').click();
-    await expect.poll(() => rows(page).count(), POLL).toBe(14);
+    await expect.poll(() => rows(page).count(), POLL).toBe(18);
     await page.screenshot({ path: `${SCREENSHOTS}/device-list.png` });
 
     await page.getByTestId('filter-field-code').locator('input').fill('SZ-01-GM-01');

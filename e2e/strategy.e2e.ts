@@ -78,6 +78,8 @@ async function timeOptions(page: Page, i: number, which: 'start' | 'end') {
   await page.getByTestId(`section-${i}-${which}`).click();
   const list = openLists(page).filter({ has: page.locator(`[data-testid^="${prefix}"]`) });
   await list.waitFor();
+  // the options are drawn (a busy machine can show the list a moment before its items)
+  await list.locator(`[data-testid^="${prefix}"]`).first().waitFor();
   const options = await list
     .locator(`[data-testid^="${prefix}"]`)
     .evaluateAll(
@@ -294,8 +296,9 @@ describe('strategy editor', () => {
 
     // half-hour granularity: minute choices 00 and 30
     await page.getByTestId('strategy-granularity-2').click();
+    // the picker is drawn again with the half-hour choices
+    await expect.poll(async () => Object.keys(await timeOptions(page, 3, 'end')), POLL).toEqual(times(0.5, 24, 0.5));
     ends = await timeOptions(page, 3, 'end');
-    expect(Object.keys(ends)).toEqual(times(0.5, 24, 0.5));
     expect(Object.keys(ends).every((t) => /:(00|30)$/.test(t))).toBe(true);
     expect(enabled(ends)).toEqual(times(0.5, 8, 0.5));
     starts = await timeOptions(page, 1, 'start'); // the 12-18 card, now list index 1
