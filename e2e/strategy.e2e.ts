@@ -98,6 +98,21 @@ async function timeOptions(page: Page, i: number, which: 'start' | 'end') {
   return Object.fromEntries(options) as Record<string, boolean>;
 }
 
+/**
+ * A card's time picker shows these options (and these enabled), polled: after a card is added, deleted or
+ * the granularity changes, a busy machine can show the list once more as it was before it is drawn anew.
+ */
+async function expectOptions(page: Page, i: number, which: 'start' | 'end', want: { keys?: string[]; enabled: string[] }) {
+  let last: Record<string, boolean> = {};
+  await expect
+    .poll(async () => {
+      last = await timeOptions(page, i, which);
+      return { ...(want.keys ? { keys: Object.keys(last) } : {}), enabled: enabled(last) };
+    }, POLL)
+    .toEqual(want);
+  return last;
+}
+
 const hh = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${h % 1 ? '30' : '00'}`;
 /** Times from..to (inclusive) by step as 'HH:mm'. */
 const times = (from: number, to: number, step = 1) => {
@@ -195,14 +210,10 @@ describe('strategy editor', () => {
     expect(await page.getByTestId('section-card-1').getAttribute('data-type')).toBe('discharge');
     expect(await page.getByTestId('section-1-period').textContent()).toBe('08:00---:--');
     // end options: not after the start (01..08) disabled, the rest free
-    let ends = await timeOptions(page, 1, 'end');
-    expect(Object.keys(ends)).toEqual(times(1, 24));
-    expect(enabled(ends)).toEqual(times(9, 24));
+    await expectOptions(page, 1, 'end', { keys: times(1, 24), enabled: times(9, 24) });
     await pickTime(page, 1, 'end', '12:00');
     // start options: the charge card's 00..07 and not before the end (12..23) disabled
-    let starts = await timeOptions(page, 1, 'start');
-    expect(Object.keys(starts)).toEqual(times(0, 23));
-    expect(enabled(starts)).toEqual(times(8, 11));
+    await expectOptions(page, 1, 'start', { keys: times(0, 23), enabled: times(8, 11) });
     // the trigger decides the fields and the strip's kind: by demand is 'target demand'
     await choose(page, 'section-1-dischargeStrategy', 'section-1-dischargeStrategy-option-3');
     await page.getByTestId('section-1-pi-item').waitFor();
@@ -283,11 +294,9 @@ describe('strategy editor', () => {
     // standby 00-08 added after the last card: the times other cards hold are disabled
     await page.getByTestId('section-2-add-standby').click();
     expect(await page.getByTestId('section-card-3').getAttribute('data-type')).toBe('standby');
-    starts = await timeOptions(page, 3, 'start');
-    expect(enabled(starts)).toEqual(times(0, 7));
+    await expectOptions(page, 3, 'start', { enabled: times(0, 7) });
     await pickTime(page, 3, 'start', '00:00');
-    ends = await timeOptions(page, 3, 'end');
-    expect(enabled(ends)).toEqual(times(1, 8));
+    await expectOptions(page, 3, 'end', { enabled: times(1, 8) });
     await pickTime(page, 3, 'end', '08:00');
     await expect.poll(async () => (await overviewCards(page))[0], POLL).toEqual(['standby', '00:00-08:00', '-']);
     expect(await page.getByTestId('overview-card-0').getAttribute('data-section')).toBe('3');
@@ -297,12 +306,9 @@ describe('strategy editor', () => {
     // half-hour granularity: minute choices 00 and 30
     await page.getByTestId('strategy-granularity-2').click();
     // the picker is drawn again with the half-hour choices
-    await expect.poll(async () => Object.keys(await timeOptions(page, 3, 'end')), POLL).toEqual(times(0.5, 24, 0.5));
-    ends = await timeOptions(page, 3, 'end');
+    const ends = await expectOptions(page, 3, 'end', { keys: times(0.5, 24, 0.5), enabled: times(0.5, 8, 0.5) });
     expect(Object.keys(ends).every((t) => /:(00|30)$/.test(t))).toBe(true);
-    expect(enabled(ends)).toEqual(times(0.5, 8, 0.5));
-    starts = await timeOptions(page, 1, 'start'); // the 12-18 card, now list index 1
-    expect(enabled(starts)).toEqual(times(12, 17.5, 0.5));
+    await expectOptions(page, 1, 'start', { enabled: times(12, 17.5, 0.5) }); // the 12-18 card, now list index 1
     await page.getByTestId('strategy-granularity-1').click();
     await screenshot(page, 'strategy-editor');
 
@@ -438,9 +444,8 @@ describe('strategy editor', () => {
   it('zh-CN: the editor in Chinese, its messages and the first-card confirm, and a create', async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice');
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'lang')?.value, POLL).toBe('zh-CN');
+    // the language the user menu keeps in the lang cookie (its switch is tested in shell.e2e.ts)
+    await page.context().addCookies([{ name: 'lang', value: 'zh-CN', url: h.baseUrl }]);
     await page.goto(`/bsa/strategy/create?bsaId=${wuxi}`);
     await page.getByTestId('strategy-editor').waitFor();
 
