@@ -85,7 +85,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   // Background work for every tenant, on the owner connection (docs/devices.md): started last, so a
   // failure to start it leaves nothing behind but the app, which the caller closes.
-  const ingest = new TelemetryIngest(database.system, config.ingest, services.devices, app.log);
+  const ingest = new TelemetryIngest(database.system, config.ingest, services.devices, app.log, services.ingestListeners);
   app.addHook('onClose', () => ingest.stop());
   await ingest.start();
 

@@ -3,7 +3,11 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { PushHub } from '../realtime/hub.js';
 import { accountRoutes } from './account/account.routes.js';
+import { AlarmBellService } from './alarm/alarm-bell.service.js';
+import { AlarmRecordsService } from './alarm/alarm-records.service.js';
 import { AlarmRulesService } from './alarm/alarm-rules.service.js';
+import { AlarmSignboardService } from './alarm/alarm-signboard.service.js';
+import { AlarmWorkOrdersService } from './alarm/alarm-work-orders.service.js';
 import { alarmRoutes } from './alarm/alarm.routes.js';
 import { AlarmService } from './alarm/alarm.service.js';
 import { AlarmEvaluator } from './alarm/evaluator.js';
@@ -36,7 +40,10 @@ import { OuAdminService } from './ou/ou-admin.service.js';
 import { staffRoutes } from './staff/staff.routes.js';
 import { StrategyDelivery } from './strategy/delivery.js';
 import { strategyRoutes } from './strategy/strategy.routes.js';
-import { StrategyService } from './strategy/strategy.service.js';
+import { StrategyDeliveryService } from './strategy/strategy-delivery.service.js';
+import { StrategyLibraryService } from './strategy/strategy-library.service.js';
+import { StrategyLists } from './strategy/strategy-lists.js';
+import { StrategyOverview } from './strategy/strategy-overview.js';
 import { StaffService } from './staff/staff.service.js';
 import { StaffAdminService } from './staff/staff-admin.service.js';
 import { tenancyRoutes } from './tenancy/tenancy.routes.js';
@@ -44,9 +51,9 @@ import { TenancyService } from './tenancy/tenancy.service.js';
 import { OrganizationService } from './tenancy/organization.service.js';
 import { PlatformSettingsService } from './tenancy/platform-settings.service.js';
 import type { DomainRoutes } from './types.js';
+import type { IngestListener } from './telemetry/ingest/listeners.js';
 import { TelemetryService } from './telemetry/telemetry.service.js';
 import { telemetryRoutes } from './telemetry/telemetry.routes.js';
-import { addIngestListener } from './telemetry/ingest/listeners.js';
 import { uetRoutes } from './uet/uet.routes.js';
 import { UetService } from './uet/uet.service.js';
 
@@ -90,7 +97,6 @@ export function createServices(db: Db, config: Config) {
   const telemetry = new TelemetryService(devices, config.ingest);
   // alarms (docs/alarms.md): the evaluator follows the ingest that writes to this database
   const alarmEvaluator = new AlarmEvaluator(db, config.alarm, new AlarmRecipients(catalogue), push);
-  addIngestListener(db, alarmEvaluator);
   devices.changed.add((id) => alarmEvaluator.deviceChanged(id));
   const account = new AccountService(sessions, throttle);
   const organization = new OrganizationService();
@@ -98,8 +104,11 @@ export function createServices(db: Db, config: Config) {
   // strategies (docs/strategies.md): delivered to the stations' FCS over the ingest's broker; failures
   // raise DELIVERY_FAILED through the alarm domain's server-alarm entry points
   const strategyDelivery = new StrategyDelivery(db, config.strategy, alarmEvaluator);
-  addIngestListener(db, strategyDelivery);
+  const strategyLists = new StrategyLists(bsa);
+  const strategyLibrary = new StrategyLibraryService(bsa, telemetry, organization, strategyLists);
   return {
+    /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
+    ingestListeners: [alarmEvaluator, strategyDelivery] as IngestListener[],
     catalogue,
     sessions,
     push,
@@ -121,9 +130,16 @@ export function createServices(db: Db, config: Config) {
     deviceTypes,
     devices,
     telemetry,
-    alarm: new AlarmService(alarmEvaluator, devices, telemetry),
+    alarm: new AlarmService(alarmEvaluator),
+    alarmRecords: new AlarmRecordsService(),
+    alarmBell: new AlarmBellService(),
+    alarmWorkOrders: new AlarmWorkOrdersService(devices, telemetry),
+    alarmSignboard: new AlarmSignboardService(alarmEvaluator, devices),
     alarmRules: new AlarmRulesService(deviceTypes, devices, alarmEvaluator),
     bsa,
-    strategy: new StrategyService(bsa, telemetry, account, organization, strategyDelivery),
+    strategyLists,
+    strategyLibrary,
+    strategyDeliveries: new StrategyDeliveryService(bsa, account, strategyLists, strategyDelivery),
+    strategyOverview: new StrategyOverview(bsa, strategyLists, strategyLibrary),
   };
 }

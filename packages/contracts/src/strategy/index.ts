@@ -25,4 +25,4 @@
  */
 export * from './rules.js';
 export * from './schemas.js';
-export * from './endpoints.js';
+export * from './endpoints/index.js';

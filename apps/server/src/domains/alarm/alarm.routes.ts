@@ -1,7 +1,10 @@
 import { alarm } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 
-export const alarmRoutes: DomainRoutes = (route, { alarm: service, alarmRules: rules }) => {
+export const alarmRoutes: DomainRoutes = (
+  route,
+  { alarmRules: rules, alarmRecords: records, alarmBell: bell, alarmWorkOrders: workOrders, alarmSignboard: signboard },
+) => {
   // rules
   route(alarm.alarmRulePage, (ctx, input) => rules.page(ctx, input));
   route(alarm.alarmRuleDetail, (ctx, input) => rules.detail(ctx, input));
@@ -11,39 +14,39 @@ export const alarmRoutes: DomainRoutes = (route, { alarm: service, alarmRules: r
   route(alarm.alarmRuleDelete, (ctx, input) => rules.delete(ctx, input));
 
   // the alarm log (spec 002)
-  route(alarm.alarmLogPage, (ctx, input) => service.recordPage(ctx, input));
-  route(alarm.alarmLogExport, (ctx, input, { reply }) => service.exportCsv(ctx, input, reply));
-  route(alarm.alarmLogDetail, (ctx, input) => service.detail(ctx, input));
-  route(alarm.alarmLogRead, (ctx, input) => service.readOne(ctx, input));
-  route(alarm.alarmLogBatchRead, (ctx, input) => service.batchRead(ctx, input));
-  route(alarm.alarmLogStatistics, (ctx, input) => service.statistics(ctx, input));
-  route(alarm.alarmWorkOrderList, (ctx, input) => service.workOrders(ctx, input));
-  route(alarm.alarmWorkOrderCreate, (ctx, input) => service.createWorkOrder(ctx, input));
-  route(alarm.alarmRelatedProperties, (ctx, input) => service.relatedProperties(ctx, input));
-  route(alarm.alarmRelatedPropertyValues, (ctx, input) => service.relatedPropertyValues(ctx, input));
-  route(alarm.alarmPointList, (ctx, input) => service.pointList(ctx, input));
-  route(alarm.alarmPointExport, (ctx, input, { reply }) => service.pointExport(ctx, input, reply));
+  route(alarm.alarmLogPage, (ctx, input) => records.recordPage(ctx, input));
+  route(alarm.alarmLogExport, (ctx, input, { reply }) => records.exportCsv(ctx, input, reply));
+  route(alarm.alarmLogDetail, (ctx, input) => records.detail(ctx, input));
+  route(alarm.alarmLogRead, (ctx, input) => bell.readOne(ctx, input));
+  route(alarm.alarmLogBatchRead, (ctx, input) => bell.batchRead(ctx, input));
+  route(alarm.alarmLogStatistics, (ctx, input) => records.statistics(ctx, input));
+  route(alarm.alarmWorkOrderList, (ctx, input) => workOrders.workOrders(ctx, input));
+  route(alarm.alarmWorkOrderCreate, (ctx, input) => workOrders.createWorkOrder(ctx, input));
+  route(alarm.alarmRelatedProperties, (ctx, input) => workOrders.relatedProperties(ctx, input));
+  route(alarm.alarmRelatedPropertyValues, (ctx, input) => workOrders.relatedPropertyValues(ctx, input));
+  route(alarm.alarmPointList, (ctx, input) => workOrders.pointList(ctx, input));
+  route(alarm.alarmPointExport, (ctx, input, { reply }) => workOrders.pointExport(ctx, input, reply));
 
   // the bell (spec 000, cors/)
-  route(alarm.pagePushStaff, (ctx, input) => service.pushPage(ctx, input));
-  route(alarm.readAlarmLog, (ctx, input) => service.readOne(ctx, input));
-  route(alarm.readServerAlarm, (ctx, input) => service.readOne(ctx, input));
+  route(alarm.pagePushStaff, (ctx, input) => bell.pushPage(ctx, input));
+  route(alarm.readAlarmLog, (ctx, input) => bell.readOne(ctx, input));
+  route(alarm.readServerAlarm, (ctx, input) => bell.readOne(ctx, input));
 
   // the fault signboard (spec 002)
-  route(alarm.signboardAlarmPage, (ctx, input) => service.signboardPage(ctx, input));
-  route(alarm.signboardAlarmPageForApp, (ctx, input) => service.signboardPage(ctx, input));
-  route(alarm.signboardAlarmPageGet, (ctx, input) => service.signboardPage(ctx, input));
-  route(alarm.signboardAlarmCount, (ctx, input) => service.signboardCount(ctx, input));
-  route(alarm.signboardAlarmAsset, (ctx, input) => service.signboardAssets(ctx, input));
-  route(alarm.signboardAlarmAssetGet, (ctx, input) => service.signboardAssets(ctx, input));
-  route(alarm.signboardAllAlarm, (ctx) => service.allActive(ctx));
-  route(alarm.signboardAllAlarmGet, (ctx) => service.allActive(ctx));
-  route(alarm.signboardTenantList, (ctx) => service.tenantList(ctx));
-  route(alarm.signboardMonitoringRange, () => service.monitoringRange());
-  route(alarm.signboardRecordDetail, (ctx, input) => service.detail(ctx, input));
-  route(alarm.signboardRecordDetailQuery, (ctx, input) => service.detail(ctx, input));
-  route(alarm.signboardReadAlarm, (ctx, input) => service.readOne(ctx, input));
-  route(alarm.signboardReadAlarmQuery, (ctx, input) => service.readOne(ctx, input));
-  route(alarm.signboardRecovery, (ctx, input) => service.recover(ctx, input));
-  route(alarm.signboardRecoveryForApp, (ctx, input) => service.recover(ctx, input));
+  route(alarm.signboardAlarmPage, (ctx, input) => signboard.signboardPage(ctx, input));
+  route(alarm.signboardAlarmPageForApp, (ctx, input) => signboard.signboardPage(ctx, input));
+  route(alarm.signboardAlarmPageGet, (ctx, input) => signboard.signboardPage(ctx, input));
+  route(alarm.signboardAlarmCount, (ctx, input) => signboard.signboardCount(ctx, input));
+  route(alarm.signboardAlarmAsset, (ctx, input) => signboard.signboardAssets(ctx, input));
+  route(alarm.signboardAlarmAssetGet, (ctx, input) => signboard.signboardAssets(ctx, input));
+  route(alarm.signboardAllAlarm, (ctx) => signboard.allActive(ctx));
+  route(alarm.signboardAllAlarmGet, (ctx) => signboard.allActive(ctx));
+  route(alarm.signboardTenantList, (ctx) => signboard.tenantList(ctx));
+  route(alarm.signboardMonitoringRange, () => signboard.monitoringRange());
+  route(alarm.signboardRecordDetail, (ctx, input) => records.detail(ctx, input));
+  route(alarm.signboardRecordDetailQuery, (ctx, input) => records.detail(ctx, input));
+  route(alarm.signboardReadAlarm, (ctx, input) => bell.readOne(ctx, input));
+  route(alarm.signboardReadAlarmQuery, (ctx, input) => bell.readOne(ctx, input));
+  route(alarm.signboardRecovery, (ctx, input) => signboard.recover(ctx, input));
+  route(alarm.signboardRecoveryForApp, (ctx, input) => signboard.recover(ctx, input));
 };

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
+import { sendCsv } from '../../plugins/csv.js';
 import { auditLog } from './audit.schema.js';
 
 const rowOf = (r: typeof auditLog.$inferSelect) => ({
@@ -22,13 +23,6 @@ const rowOf = (r: typeof auditLog.$inferSelect) => ({
 });
 
 const CSV_COLUMNS = ['at', 'username', 'staffCode', 'call', 'target', 'outcome', 'code', 'ip', 'durationMs'] as const;
-
-/** One CSV field: quoted when needed; a leading =, +, - or @ is neutralised so spreadsheets do not run it. */
-function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
@@ -76,11 +70,11 @@ export class AuditService {
       .where(this.filterOf(ctx, input))
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(contract.AUDIT_EXPORT_MAX_ROWS);
-    const lines = [CSV_COLUMNS.join(','), ...rows.map(rowOf).map((row) => CSV_COLUMNS.map((c) => csvField(row[c])).join(','))];
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-log-${stamp}.csv"`)
-      .send('\ufeff' + lines.join('\r\n') + '\r\n');
+    return sendCsv(
+      reply,
+      'audit-log',
+      CSV_COLUMNS,
+      rows.map(rowOf).map((row) => CSV_COLUMNS.map((c) => row[c])),
+    );
   }
 }

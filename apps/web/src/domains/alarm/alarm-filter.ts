@@ -62,6 +62,13 @@ export const ALARM_CONDITIONS = Object.keys(CONDITION_SYMBOL) as alarm.AlarmCond
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
+/** '12.5 kW': a reading or threshold with at most 3 decimals, and its unit when it has one. */
+export const withUnit = (v: number, unit: string | null) => (unit ? `${numberFormat.format(v)} ${unit}` : numberFormat.format(v));
+
+/** '> 10 kW': a rule's condition and threshold. */
+export const conditionText = (condition: alarm.AlarmCondition, threshold: number, unit: string | null) =>
+  `${CONDITION_SYMBOL[condition]} ${withUnit(threshold, unit)}`;
+
 /** '12.5 kW > 10 kW' (the reading that raised the alarm against the rule), or '-' for alarms without one. */
 export function valueAgainstThreshold(row: {
   triggerValue: number | null;
@@ -69,11 +76,10 @@ export function valueAgainstThreshold(row: {
   threshold: number | null;
   unit: string | null;
 }): string {
-  const withUnit = (v: number) => (row.unit ? `${numberFormat.format(v)} ${row.unit}` : numberFormat.format(v));
   if (row.triggerValue === null && row.threshold === null) return '-';
-  const value = row.triggerValue === null ? '-' : withUnit(row.triggerValue);
+  const value = row.triggerValue === null ? '-' : withUnit(row.triggerValue, row.unit);
   if (row.condition === null || row.threshold === null) return value;
-  return `${value} ${CONDITION_SYMBOL[row.condition]} ${withUnit(row.threshold)}`;
+  return `${value} ${conditionText(row.condition, row.threshold, row.unit)}`;
 }
 
 /** The signboard's filter form values (plus the asset picked in the asset list). */

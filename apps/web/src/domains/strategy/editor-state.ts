@@ -14,7 +14,6 @@ import dayjs from 'dayjs';
 
 /** Create, Update, Display (read-only) and Copy (spec 002 section 2). */
 export type EditorMode = 'create' | 'update' | 'display' | 'copy';
-export const EDITOR_MODES: readonly EditorMode[] = ['create', 'update', 'display', 'copy'];
 
 /** A card kind's key in texts and test ids. */
 export type CardKindKey = 'charge' | 'discharge' | 'smart' | 'standby';

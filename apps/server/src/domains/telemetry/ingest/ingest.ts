@@ -7,7 +7,7 @@ import { DeviceDirectory, type DeviceEntry } from './directory.js';
 import { connectExternalBroker, type ExternalBrokerClient } from './external.js';
 import { parseStatus, parseTelemetry, readingsToPoints } from './payload.js';
 import { startRetention } from '../retention.js';
-import { takeIngestListeners, type DeviceCommands, type IngestListener } from './listeners.js';
+import type { DeviceCommands, IngestListener } from './listeners.js';
 import { commandTopic } from './topics.js';
 import { BatchWriter, type WriteItem } from './writer.js';
 
@@ -35,18 +35,17 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
   private broker: EmbeddedBroker | null = null;
   private external: ExternalBrokerClient | null = null;
   private stopRetention: (() => void) | null = null;
-  /** Other domains' work on committed telemetry (alarm evaluation): listeners.ts. */
-  private readonly listeners: IngestListener[];
 
   constructor(
     private readonly db: Db,
     private readonly config: IngestConfig,
     devices: DevicesService,
     private readonly log: FastifyBaseLogger,
+    /** Other domains' work on committed telemetry and on devices' answers (alarm evaluation, strategy delivery). */
+    private readonly listeners: readonly IngestListener[] = [],
   ) {
     this.directory = new DeviceDirectory(db, config.counterMaxKw);
     this.writer = new BatchWriter(db, config, log);
-    this.listeners = takeIngestListeners(db);
     this.writer.onCommitted = (items) => {
       for (const listener of this.listeners) listener.committed(items);
     };

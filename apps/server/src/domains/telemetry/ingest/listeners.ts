@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.js';
 import type { DeviceEntry } from './directory.js';
 import type { WriteItem } from './writer.js';
 
@@ -7,8 +6,8 @@ import type { WriteItem } from './writer.js';
  * Work that follows the ingest (alarm evaluation, docs/alarms.md): started before the ingest takes
  * messages, stopped before it stops taking them, and told what each batch committed.
  *
- * Listeners are registered per database: there is one ingest per database (docs/devices.md), and the
- * domains that listen are built (createServices) before the ingest is, which takes them.
+ * The domains that listen are built in createServices (`services.ingestListeners`); buildApp hands them
+ * to the ingest it builds.
  */
 export interface IngestListener {
   /** Before the ingest takes messages, with its log and the way to send devices commands (strategy delivery). */
@@ -31,18 +30,4 @@ export interface IngestListener {
 export interface DeviceCommands {
   /** Publishes `payload` on `{prefix}devices/{username}/commands/{name}` at QoS 1; rejects when MQTT is off or not connected. */
   publishCommand(username: string, name: string, payload: Buffer): Promise<void>;
-}
-
-const pending = new WeakMap<Db, IngestListener[]>();
-
-/** Registers a listener for the next ingest built on this database. */
-export function addIngestListener(db: Db, listener: IngestListener) {
-  pending.set(db, [...(pending.get(db) ?? []), listener]);
-}
-
-/** The listeners registered for this database so far, handed to the ingest being built (and no other). */
-export function takeIngestListeners(db: Db): IngestListener[] {
-  const listeners = pending.get(db) ?? [];
-  pending.delete(db);
-  return listeners;
 }

@@ -9,7 +9,8 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { useDeviceTypeTree, type DeviceCategory } from '../../devices/queries';
+import { typeTreeData } from '../../devices/components/device-form-dialog';
+import { useDeviceTypeTree } from '../../devices/queries';
 import { useOuList } from '../../ou/queries';
 import { ALARM_CONDITIONS, CONDITION_SYMBOL } from '../alarm-filter';
 import { ALARM_LEVELS } from '../levels';
@@ -34,15 +35,6 @@ interface Values {
 }
 
 const fields = alarmSchemas.alarmRuleCreate.body!.shape;
-
-/** The type tree for a TreeSelect: categories group the types and cannot be picked. */
-export const typeOptions = (tree: DeviceCategory[]) =>
-  tree.map((c) => ({
-    value: `c-${c.id}`,
-    title: c.name,
-    selectable: false,
-    children: c.children.map((x) => ({ value: x.id, title: x.name })),
-  }));
 
 const toValues = (r: AlarmRuleRow | undefined): Partial<Values> =>
   r
@@ -157,7 +149,7 @@ export function RuleFormDialog({ editing, onClose }: { editing?: AlarmRuleRow; o
             <Form.Item name="deviceTypeId" label={t('alarm.deviceType')} rules={[requiredRule(t('alarm.deviceType'))]}>
               <TreeSelect
                 data-testid="alarm-rule-type"
-                treeData={typeOptions(tree.data ?? [])}
+                treeData={typeTreeData(tree.data ?? [])}
                 treeDefaultExpandAll
                 showSearch={{ treeNodeFilterProp: 'title' }}
                 loading={tree.isPending}

@@ -9,7 +9,7 @@ import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
 import { PageSpinner } from '../../../shared/page-spinner';
 import { PageTitle } from '../../../shared/page-title';
-import { CONDITION_SYMBOL, valueAgainstThreshold } from '../alarm-filter';
+import { conditionText, valueAgainstThreshold, withUnit } from '../alarm-filter';
 import { AlarmChart } from '../components/alarm-chart';
 import { LevelTag } from '../components/level-tag';
 import { ReadTag, StateTag } from '../components/state-tags';
@@ -18,8 +18,6 @@ import { ALARM_RECORD_PATH } from '../paths';
 import { formatAlarmTime } from '../push-format';
 import { alarmKeys, type AlarmRow, type WorkOrder } from '../queries';
 import '../texts';
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** The related properties' last readings at or before the alarm time. */
 function ValuesAtAlarm({ id }: { id: number }) {
@@ -50,7 +48,7 @@ function ValuesAtAlarm({ id }: { id: number }) {
             dataIndex: 'value',
             width: 160,
             align: 'right',
-            render: (v: number | null, r) => (v === null ? '-' : `${numberFormat.format(v)}${r.unit ? ` ${r.unit}` : ''}`),
+            render: (v: number | null, r) => (v === null ? '-' : withUnit(v, r.unit)),
           },
           {
             title: t('alarm.detailPage.readingTime'),
@@ -119,10 +117,7 @@ function AlarmFields({ row }: { row: AlarmRow }) {
         {
           key: 'condition',
           label: t('alarm.detailPage.condition'),
-          children:
-            row.condition && row.threshold !== null
-              ? `${CONDITION_SYMBOL[row.condition]} ${numberFormat.format(row.threshold)}${row.unit ? ` ${row.unit}` : ''}`
-              : '-',
+          children: row.condition && row.threshold !== null ? conditionText(row.condition, row.threshold, row.unit) : '-',
         },
         { key: 'value', label: t('alarm.valueThreshold'), children: valueAgainstThreshold(row) },
         {

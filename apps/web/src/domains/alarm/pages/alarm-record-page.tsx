@@ -15,19 +15,12 @@ import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { useOuList } from '../../ou/queries';
-import {
-  ALARM_EXPORT_MAX_ROWS,
-  specPaging,
-  toRecordFilter,
-  valueAgainstThreshold,
-  type RecordFilter,
-  type RecordFormValues,
-} from '../alarm-filter';
+import { ALARM_EXPORT_MAX_ROWS, specPaging, toRecordFilter, type RecordFilter, type RecordFormValues } from '../alarm-filter';
+import { alarmColumns } from '../components/alarm-columns';
 import { LevelTag } from '../components/level-tag';
-import { ReadTag, StateTag } from '../components/state-tags';
+import { ReadTag } from '../components/state-tags';
 import { ALARM_LEVELS } from '../levels';
 import { alarmDetailPath } from '../paths';
-import { formatAlarmTime } from '../push-format';
 import { alarmKeys, type AlarmRow } from '../queries';
 import '../texts';
 
@@ -141,37 +134,15 @@ export default function AlarmRecordPage() {
   ];
 
   const columns: ListColumn<AlarmRow>[] = [
-    { key: 'level', title: t('alarm.level'), dataIndex: 'level', width: 90, render: (v: number) => <LevelTag level={v} /> },
-    {
-      key: 'device',
-      title: t('alarm.device'),
-      dataIndex: 'deviceName',
-      width: 180,
-      render: (v: string | null, r) => (v ? `${v}${r.deviceCode ? ` (${r.deviceCode})` : ''}` : '-'),
-    },
-    {
-      key: 'rule',
-      title: t('alarm.rule'),
-      dataIndex: 'ruleName',
-      width: 180,
-      showForce: true,
-      render: (v: string, r) => (
+    ...alarmColumns(t, {
+      device: { key: 'device', title: t('alarm.device') },
+      renderRule: (v, r) => (
         <Link to={alarmDetailPath(r.id)} data-testid="alarm-record-link">
           {v}
         </Link>
       ),
-    },
-    { key: 'content', title: t('alarm.content'), dataIndex: 'content', width: 240 },
-    { key: 'value', title: t('alarm.valueThreshold'), dataIndex: 'triggerValue', width: 170, render: (_, r) => valueAgainstThreshold(r) },
-    { key: 'alarmTime', title: t('alarm.alarmTime'), dataIndex: 'alarmTime', width: 170, render: (v: string) => formatAlarmTime(v) },
-    {
-      key: 'recoverTime',
-      title: t('alarm.recoverTime'),
-      dataIndex: 'recoverTime',
-      width: 170,
-      render: (v: string | null) => (v ? formatAlarmTime(v) : '-'),
-    },
-    { key: 'state', title: t('alarm.state'), dataIndex: 'state', width: 100, render: (v: number) => <StateTag state={v} /> },
+      withValue: true,
+    }),
     { key: 'read', title: t('alarm.readState'), dataIndex: 'read', width: 90, render: (v: boolean) => <ReadTag read={v} /> },
     { key: 'ou', title: t('alarm.ou'), dataIndex: 'ouName', width: 150, display: false, render: (v: string | null) => v ?? '-' },
     {

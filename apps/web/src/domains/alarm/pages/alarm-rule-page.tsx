@@ -13,10 +13,11 @@ import { formatDateTime } from '../../../shared/format';
 import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { typeTreeData } from '../../devices/components/device-form-dialog';
 import { useDeviceTypeTree } from '../../devices/queries';
-import { CONDITION_SYMBOL } from '../alarm-filter';
+import { conditionText } from '../alarm-filter';
 import { LevelTag } from '../components/level-tag';
-import { RuleFormDialog, typeOptions } from '../components/rule-form-dialog';
+import { RuleFormDialog } from '../components/rule-form-dialog';
 import { ALARM_LEVELS } from '../levels';
 import { alarmKeys, type AlarmRuleRow } from '../queries';
 import '../texts';
@@ -27,8 +28,6 @@ interface Filter {
   level?: number;
   enabled?: boolean;
 }
-
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** The device alarm rules: filters, the list, and (with their buttons) create, edit, enable/disable and delete. */
 export default function AlarmRulePage() {
@@ -72,8 +71,7 @@ export default function AlarmRulePage() {
       title: t('alarm.rules.condition'),
       dataIndex: 'condition',
       width: 190,
-      render: (_, r) =>
-        `${CONDITION_SYMBOL[r.condition]} ${numberFormat.format(r.threshold)}${r.unit ? ` ${r.unit}` : ''} · ${r.durationSeconds} s`,
+      render: (_, r) => `${conditionText(r.condition, r.threshold, r.unit)} · ${r.durationSeconds} s`,
     },
     { key: 'level', title: t('alarm.level'), dataIndex: 'level', width: 90, render: (v: number) => <LevelTag level={v} /> },
     { key: 'ou', title: t('alarm.ou'), dataIndex: 'ouName', width: 150, render: (v: string | null) => v ?? t('alarm.allOus') },
@@ -147,7 +145,7 @@ export default function AlarmRulePage() {
                 treeDefaultExpandAll
                 placeholder={t('alarm.all')}
                 showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={typeOptions(tree.data ?? [])}
+                treeData={typeTreeData(tree.data ?? [])}
               />
             ),
           },

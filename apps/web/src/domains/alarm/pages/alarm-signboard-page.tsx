@@ -28,12 +28,11 @@ import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { specPaging, toSignboardFilter, type SignboardFilter, type SignboardFormValues } from '../alarm-filter';
+import { alarmColumns } from '../components/alarm-columns';
 import { LevelTag } from '../components/level-tag';
 import { RecoverDialog } from '../components/recover-dialog';
-import { StateTag } from '../components/state-tags';
 import { ALARM_LEVELS } from '../levels';
 import { alarmDetailPath } from '../paths';
-import { formatAlarmTime } from '../push-format';
 import { alarmKeys, type AlarmRow } from '../queries';
 import '../texts';
 
@@ -209,34 +208,10 @@ export default function AlarmSignboardPage() {
     { name: 'range', label: t('alarm.timeRange'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
   ];
 
-  const columns: ListColumn<AlarmRow>[] = [
-    { key: 'level', title: t('alarm.level'), dataIndex: 'level', width: 90, render: (v: number) => <LevelTag level={v} /> },
-    {
-      key: 'asset',
-      title: t('alarm.signboard.asset'),
-      dataIndex: 'deviceName',
-      width: 180,
-      render: (v: string | null, r) => (v ? `${v}${r.deviceCode ? ` (${r.deviceCode})` : ''}` : '-'),
-    },
-    {
-      key: 'rule',
-      title: t('alarm.rule'),
-      dataIndex: 'ruleName',
-      width: 180,
-      showForce: true,
-      render: (v: string, r) => (seesRecords ? <Link to={alarmDetailPath(r.id)}>{v}</Link> : v),
-    },
-    { key: 'content', title: t('alarm.content'), dataIndex: 'content', width: 240 },
-    { key: 'alarmTime', title: t('alarm.alarmTime'), dataIndex: 'alarmTime', width: 170, render: (v: string) => formatAlarmTime(v) },
-    {
-      key: 'recoverTime',
-      title: t('alarm.recoverTime'),
-      dataIndex: 'recoverTime',
-      width: 170,
-      render: (v: string | null) => (v ? formatAlarmTime(v) : '-'),
-    },
-    { key: 'state', title: t('alarm.state'), dataIndex: 'state', width: 100, render: (v: number) => <StateTag state={v} /> },
-  ];
+  const columns: ListColumn<AlarmRow>[] = alarmColumns(t, {
+    device: { key: 'asset', title: t('alarm.signboard.asset') },
+    renderRule: (v, r) => (seesRecords ? <Link to={alarmDetailPath(r.id)}>{v}</Link> : v),
+  });
   if (canRecover)
     columns.push({
       key: 'actions',

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Input, Select, Space, Tag, Tooltip } from 'antd';
+import { Button, Select, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { strategy } from '@energy/contracts/refs';
-import { STRATEGY_VERSION_NAMES } from '@energy/contracts/strategy-rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
 import { formatDateTime } from '../../../shared/format';
 import { ListPage } from '../../../shared/list-page/list-page';
@@ -17,7 +13,8 @@ import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { DeliverDialog, type DeliverTarget } from '../components/deliver-dialog';
 import { DeliveryResultTag } from '../components/result-tag';
-import { strategyCopyPath, strategyCreatePath, strategyEditPath, strategyViewPath } from '../paths';
+import { useStrategyRows } from '../components/use-strategy-rows';
+import { strategyCreatePath } from '../paths';
 import { strategyKeys, useStations, type StrategyRow } from '../queries';
 import '../texts';
 
@@ -43,9 +40,7 @@ const toBody = (f: ListBody<Filter>) => ({
  */
 export default function StrategyListPage() {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { navigate, toggle, remove, navButtons, columns: shared, filters } = useStrategyRows('strategy');
   const stations = useStations();
   const list = useListQuery({
     queryKey: strategyKeys.page,
@@ -54,43 +49,13 @@ export default function StrategyListPage() {
   const [deliver, setDeliver] = useState<DeliverTarget | null>(null);
   const canCreate = useHasPermission('b-bsa-strategy-create');
   const canEdit = useHasPermission('b-bsa-strategy-edit');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: strategyKeys.all });
-
-  const setStatus = async (r: StrategyRow, status: 'enabled' | 'disabled') => {
-    await api(strategy.strategyUpdateStatus, { id: r.id, status });
-    void message.success(t(status === 'enabled' ? 'strategy.enabled' : 'strategy.disabled', { name: r.name }));
-    await refresh();
-  };
-  const remove = (r: StrategyRow) =>
-    confirmDelete(modal, {
-      title: t('strategy.deleteConfirm', { name: r.name }),
-      okText: t('strategy.delete'),
-      cancelText: t('common.cancel'),
-      testId: 'strategy-delete-confirm',
-      onConfirm: async () => {
-        await api(strategy.strategyUpdateStatus, { id: r.id, status: 'deleted' });
-        void message.success(t('strategy.deleted', { name: r.name }));
-        await refresh();
-      },
-    });
 
   const columns: ListColumn<StrategyRow>[] = [
-    {
-      key: 'name',
-      title: t('strategy.name'),
-      dataIndex: 'name',
-      width: 200,
-      showForce: true,
-      render: (v: string, r) => (
-        <Link to={strategyViewPath(r.id)} data-testid="strategy-link">
-          {v}
-        </Link>
-      ),
-    },
+    shared.name(200),
     { key: 'kind', title: t('strategy.kind'), dataIndex: 'kind', width: 110, render: (v: StrategyRow['kind']) => t(`strategy.kinds.${v}`) },
     { key: 'station', title: t('strategy.station'), dataIndex: 'bsaName', width: 150 },
     { key: 'customer', title: t('strategy.customer'), dataIndex: 'customerName', width: 150, display: false },
-    { key: 'version', title: t('strategy.version'), dataIndex: 'versionName', width: 80 },
+    shared.version(80),
     {
       key: 'status',
       title: t('strategy.status'),
@@ -131,8 +96,8 @@ export default function StrategyListPage() {
           t('strategy.delivery.none')
         ),
     },
-    { key: 'updatedBy', title: t('strategy.updatedBy'), width: 120, render: (_, r) => r.updatedBy.name, display: false },
-    { key: 'updated', title: t('strategy.updated'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { ...shared.updatedBy, display: false },
+    shared.updated,
     {
       key: 'actions',
       title: t('strategy.actions'),
@@ -142,26 +107,14 @@ export default function StrategyListPage() {
       showComplete: true,
       render: (_, r) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => void navigate(strategyViewPath(r.id))} data-testid="strategy-view">
-            {t('strategy.view')}
-          </Button>
-          <Authorized code="b-bsa-strategy-edit">
-            <Button type="link" size="small" onClick={() => void navigate(strategyEditPath(r.id))} data-testid="strategy-edit">
-              {t('strategy.edit')}
-            </Button>
-          </Authorized>
-          <Authorized code="b-bsa-strategy-create">
-            <Button type="link" size="small" onClick={() => void navigate(strategyCopyPath(r.id))} data-testid="strategy-copy">
-              {t('strategy.copy')}
-            </Button>
-          </Authorized>
+          {navButtons(r)}
           {canEdit && (
             <Tooltip title={r.executing && r.status === 'enabled' ? t('strategy.executive') : undefined}>
               <Button
                 type="link"
                 size="small"
                 disabled={r.executing && r.status === 'enabled'}
-                onClick={() => void setStatus(r, r.status === 'enabled' ? 'disabled' : 'enabled').catch(() => undefined)}
+                onClick={() => toggle(r)}
                 data-testid="strategy-toggle"
               >
                 {r.status === 'enabled' ? t('strategy.disable') : t('strategy.enable')}
@@ -193,11 +146,7 @@ export default function StrategyListPage() {
     <ListPage title={t('strategy.listTitle')} testId="strategy-list">
       <FilterForm<Filter>
         fields={[
-          {
-            name: 'name',
-            label: t('strategy.name'),
-            node: <Input allowClear maxLength={64} placeholder={t('strategy.namePlaceholder')} />,
-          },
+          filters.name,
           {
             name: 'bsaId',
             label: t('strategy.station'),
@@ -211,30 +160,8 @@ export default function StrategyListPage() {
               />
             ),
           },
-          {
-            name: 'version',
-            label: t('strategy.version'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={Object.entries(STRATEGY_VERSION_NAMES).map(([v, name]) => ({ value: Number(v), label: name }))}
-                data-testid="filter-version"
-              />
-            ),
-          },
-          {
-            name: 'status',
-            label: t('strategy.status'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={(['enabled', 'disabled'] as const).map((s) => ({ value: s, label: t(`strategy.statuses.${s}`) }))}
-                data-testid="filter-status"
-              />
-            ),
-          },
+          filters.version,
+          filters.status,
           {
             name: 'kind',
             label: t('strategy.kind'),

@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Input, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { strategy } from '@energy/contracts/refs';
-import { STRATEGY_VERSION_NAMES } from '@energy/contracts/strategy-rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { confirmDelete } from '../../../shared/confirm-delete';
 import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { formatDateTime } from '../../../shared/format';
 import { ListPage } from '../../../shared/list-page/list-page';
 import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
 import { ListTable, type ListColumn } from '../../../shared/table/list-table';
 import { BindCustomersDialog } from '../components/bind-customers-dialog';
-import { TEMPLATE_CREATE_PATH, templateCopyPath, templateEditPath, templateViewPath } from '../paths';
+import { useStrategyRows } from '../components/use-strategy-rows';
+import { TEMPLATE_CREATE_PATH } from '../paths';
 import { strategyKeys, type StrategyRow } from '../queries';
 import '../texts';
 
@@ -33,49 +29,17 @@ interface Filter {
  */
 export default function TemplateListPage() {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { navigate, toggle, remove, navButtons, columns: shared, filters } = useStrategyRows('template');
   const list = useListQuery({
     queryKey: strategyKeys.templates,
     fetch: (body: ListBody<Filter>) => api(strategy.strategyPage, { ...body, kind: 'template' }),
   });
   const [binding, setBinding] = useState<{ id: number; name: string } | null>(null);
   const canEdit = useHasPermission('b-bsa-template-edit');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: strategyKeys.all });
-
-  const setStatus = async (r: StrategyRow, status: 'enabled' | 'disabled') => {
-    await api(strategy.strategyUpdateStatus, { id: r.id, status });
-    void message.success(t(status === 'enabled' ? 'strategy.enabled' : 'strategy.disabled', { name: r.name }));
-    await refresh();
-  };
-  const remove = (r: StrategyRow) =>
-    confirmDelete(modal, {
-      title: t('strategy.deleteTemplateConfirm', { name: r.name }),
-      okText: t('strategy.delete'),
-      cancelText: t('common.cancel'),
-      testId: 'template-delete-confirm',
-      onConfirm: async () => {
-        await api(strategy.strategyUpdateStatus, { id: r.id, status: 'deleted' });
-        void message.success(t('strategy.deleted', { name: r.name }));
-        await refresh();
-      },
-    });
 
   const columns: ListColumn<StrategyRow>[] = [
-    {
-      key: 'name',
-      title: t('strategy.name'),
-      dataIndex: 'name',
-      width: 220,
-      showForce: true,
-      render: (v: string, r) => (
-        <Link to={templateViewPath(r.id)} data-testid="template-link">
-          {v}
-        </Link>
-      ),
-    },
-    { key: 'version', title: t('strategy.version'), dataIndex: 'versionName', width: 90 },
+    shared.name(220),
+    shared.version(90),
     {
       key: 'status',
       title: t('strategy.status'),
@@ -88,8 +52,8 @@ export default function TemplateListPage() {
       ),
     },
     { key: 'bound', title: t('strategy.boundCustomers'), dataIndex: 'boundCustomers', width: 110 },
-    { key: 'updatedBy', title: t('strategy.updatedBy'), width: 120, render: (_, r) => r.updatedBy.name },
-    { key: 'updated', title: t('strategy.updated'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatDateTime(v) },
+    shared.updatedBy,
+    shared.updated,
     {
       key: 'actions',
       title: t('strategy.actions'),
@@ -99,30 +63,13 @@ export default function TemplateListPage() {
       showComplete: true,
       render: (_, r) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => void navigate(templateViewPath(r.id))} data-testid="template-view">
-            {t('strategy.view')}
-          </Button>
-          <Authorized code="b-bsa-template-edit">
-            <Button type="link" size="small" onClick={() => void navigate(templateEditPath(r.id))} data-testid="template-edit">
-              {t('strategy.edit')}
-            </Button>
-          </Authorized>
-          <Authorized code="b-bsa-template-create">
-            <Button type="link" size="small" onClick={() => void navigate(templateCopyPath(r.id))} data-testid="template-copy">
-              {t('strategy.copy')}
-            </Button>
-          </Authorized>
+          {navButtons(r)}
           {canEdit && (
             <>
               <Button type="link" size="small" onClick={() => setBinding({ id: r.id, name: r.name })} data-testid="template-bind">
                 {t('strategy.bind')}
               </Button>
-              <Button
-                type="link"
-                size="small"
-                onClick={() => void setStatus(r, r.status === 'enabled' ? 'disabled' : 'enabled').catch(() => undefined)}
-                data-testid="template-toggle"
-              >
+              <Button type="link" size="small" onClick={() => toggle(r)} data-testid="template-toggle">
                 {r.status === 'enabled' ? t('strategy.disable') : t('strategy.enable')}
               </Button>
             </>
@@ -139,38 +86,7 @@ export default function TemplateListPage() {
 
   return (
     <ListPage title={t('strategy.templateTitle')} testId="template-list">
-      <FilterForm<Filter>
-        fields={[
-          {
-            name: 'name',
-            label: t('strategy.name'),
-            node: <Input allowClear maxLength={64} placeholder={t('strategy.namePlaceholder')} />,
-          },
-          {
-            name: 'version',
-            label: t('strategy.version'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={Object.entries(STRATEGY_VERSION_NAMES).map(([v, name]) => ({ value: Number(v), label: name }))}
-              />
-            ),
-          },
-          {
-            name: 'status',
-            label: t('strategy.status'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={(['enabled', 'disabled'] as const).map((s) => ({ value: s, label: t(`strategy.statuses.${s}`) }))}
-              />
-            ),
-          },
-        ]}
-        onQuery={list.query}
-      />
+      <FilterForm<Filter> fields={[filters.name, filters.version, filters.status]} onQuery={list.query} />
       <ListTable<StrategyRow>
         cacheKey="strategy.templates"
         rowKey="id"

@@ -1,0 +1,157 @@
+import { alarm as contract } from '@energy/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { containing } from '../../db/sql.js';
+import type { StaffCtx } from '../../plugins/context.js';
+import { notFound } from '../../plugins/errors.js';
+import { ou } from '../ou/ou.schema.js';
+import { alarmLog } from './alarm.schema.js';
+
+type AlarmRow = typeof alarmLog.$inferSelect;
+type AlarmLogRow = contract.AlarmLogRow;
+
+/**
+ * The alarm rows every alarm call reads (records, bell, work orders, signboard): the staff's scope, the
+ * filters, the row select and its mapping. Every query is scoped to the staff's tenant and, unless its
+ * role sees every OU, to the alarms of its OUs (an alarm belongs to its device's OU when raised).
+ */
+
+/** What the record list, the export, the statistics and the signboard filter on. */
+export interface Filter {
+  ouId?: number;
+  deviceId?: number;
+  deviceCode?: string;
+  /** The signboard's name for the device code (both given: both must match). */
+  assetCode?: string;
+  deviceName?: string;
+  /** A device category or type key. */
+  assetType?: string;
+  /** Text in the rule name or the content. */
+  text?: string;
+  state?: 0 | 1;
+  levels?: number[];
+  source?: 'rule' | 'server';
+  read?: boolean;
+  from?: string;
+  to?: string;
+}
+
+export const DAY_MS = 86_400_000;
+export const STATISTICS_DAYS = 30;
+
+/** The alarms the staff sees: its tenant's, of its OUs unless it sees every OU. */
+export function scope(ctx: StaffCtx): SQL[] {
+  const where: SQL[] = [eq(alarmLog.tenantId, ctx.staff.tenantId)];
+  if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(alarmLog.ouId, [...ctx.staff.ouIds]) : sql`false`);
+  return where;
+}
+
+/** Has the signed-in staff read the alarm? */
+export function readBy(ctx: StaffCtx) {
+  return sql`exists (select 1 from alarm_push p where p.alarm_id = ${alarmLog.id} and p.staff_id = ${ctx.staff.id} and p.read_at is not null)`;
+}
+
+export function whereOf(ctx: StaffCtx, f: Filter): SQL {
+  const where = scope(ctx);
+  if (f.ouId) where.push(eq(alarmLog.ouId, f.ouId));
+  if (f.deviceId) where.push(eq(alarmLog.deviceId, f.deviceId));
+  if (f.deviceCode) where.push(ilike(alarmLog.deviceCode, containing(f.deviceCode)));
+  if (f.assetCode) where.push(ilike(alarmLog.deviceCode, containing(f.assetCode)));
+  if (f.deviceName) where.push(ilike(alarmLog.deviceName, containing(f.deviceName)));
+  if (f.text) where.push(or(ilike(alarmLog.ruleName, containing(f.text)), ilike(alarmLog.content, containing(f.text)))!);
+  if (f.assetType)
+    where.push(sql`exists (select 1 from device d join device_type t on t.id = d.device_type_id join device_category c on c.id = t.category_id
+                           where d.id = ${alarmLog.deviceId} and (t.key = ${f.assetType} or c.key = ${f.assetType}))`);
+  if (f.state !== undefined) where.push(eq(alarmLog.state, f.state));
+  if (f.levels?.length) where.push(inArray(alarmLog.level, f.levels));
+  if (f.source) where.push(eq(alarmLog.source, f.source));
+  if (f.read !== undefined) where.push(f.read ? readBy(ctx) : sql`not ${readBy(ctx)}`);
+  if (f.from) where.push(gte(alarmLog.alarmTime, new Date(f.from)));
+  if (f.to) where.push(lte(alarmLog.alarmTime, new Date(f.to)));
+  return and(...where)!;
+}
+
+/** Record rows, newest first (most severe first when `activeFirst`), with the OU name, read state and work-order count. */
+export async function selectRows(
+  ctx: StaffCtx,
+  where: SQL,
+  opts: { limit: number; offset?: number; activeFirst?: boolean },
+): Promise<AlarmLogRow[]> {
+  const rows = await ctx.tx
+    .select({
+      a: alarmLog,
+      ouName: ou.name,
+      read: sql<boolean>`${readBy(ctx)}`,
+      workOrderCount: sql<number>`(select count(*)::int from alarm_work_order w where w.alarm_id = ${alarmLog.id})`,
+    })
+    .from(alarmLog)
+    .leftJoin(ou, eq(ou.id, alarmLog.ouId))
+    .where(where)
+    .orderBy(...(opts.activeFirst ? [asc(alarmLog.level)] : []), desc(alarmLog.alarmTime), desc(alarmLog.id))
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0);
+  return rows.map(({ a, ouName, read, workOrderCount }) => rowOf(a, ouName ?? null, read === true, Number(workOrderCount)));
+}
+
+function rowOf(a: AlarmRow, ouName: string | null, read: boolean, workOrderCount: number): AlarmLogRow {
+  return {
+    id: a.id,
+    source: a.source,
+    sceneType: a.sceneType ?? null,
+    level: a.level,
+    state: a.state === 0 ? 0 : 1,
+    ruleId: a.ruleId,
+    ruleName: a.ruleName,
+    deviceId: a.deviceId,
+    deviceCode: a.deviceCode,
+    deviceName: a.deviceName,
+    deviceTypeName: a.deviceTypeName,
+    ouId: a.ouId,
+    ouName,
+    propertyId: a.propertyId,
+    propertyKey: a.propertyKey,
+    propertyName: a.propertyName,
+    unit: a.unit,
+    condition: a.condition ?? null,
+    threshold: a.threshold,
+    triggerValue: a.triggerValue,
+    content: a.content,
+    alarmTime: a.alarmTime.toISOString(),
+    recoverTime: a.recoverTime ? a.recoverTime.toISOString() : null,
+    recoveredBy: a.recoveredBy ?? null,
+    recoverRemark: a.recoverRemark,
+    read,
+    workOrderCount,
+  };
+}
+
+/** A page of the filtered records (spec 000 paging answer). */
+export async function pageRows(ctx: StaffCtx, f: Filter, page: number, size: number) {
+  const where = whereOf(ctx, f);
+  const [{ total }] = (await ctx.tx.select({ total: count() }).from(alarmLog).where(where)) as [{ total: number }];
+  const list = await selectRows(ctx, where, { limit: size, offset: (page - 1) * size });
+  return { list, totalCount: Number(total), pageSize: size, pageOffset: page };
+}
+
+/** A visible alarm, or 404 (another tenant's, or of an OU the staff does not see, answers the same). */
+export async function detailRow(ctx: StaffCtx, id: number): Promise<AlarmLogRow> {
+  const [row] = await selectRows(ctx, and(eq(alarmLog.id, id), ...scope(ctx))!, { limit: 1 });
+  if (!row) throw notFound(`Alarm ${id}`);
+  return row;
+}
+
+/** Total and active alarms per level (every level, zeros included) among those `where` picks. */
+export async function countByLevel(ctx: StaffCtx, where: SQL) {
+  const rows = await ctx.tx
+    .select({
+      level: alarmLog.level,
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${alarmLog.state} = 0))::int`,
+    })
+    .from(alarmLog)
+    .where(where)
+    .groupBy(alarmLog.level);
+  return contract.ALARM_LEVELS.map((level) => {
+    const r = rows.find((x) => Number(x.level) === level);
+    return { level, total: Number(r?.total ?? 0), active: Number(r?.active ?? 0) };
+  });
+}

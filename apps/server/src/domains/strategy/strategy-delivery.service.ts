@@ -1,0 +1,147 @@
+import type { strategy as contract, BodyOf } from '@energy/contracts';
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { StaffCtx } from '../../plugins/context.js';
+import { conflict, invalid } from '../../plugins/errors.js';
+import type { AccountService } from '../account/account.service.js';
+import { bsaStation } from '../bsa/bsa.schema.js';
+import type { BsaService, StationRow } from '../bsa/bsa.service.js';
+import type { StrategyDelivery } from './delivery.js';
+import {
+  actor,
+  clock,
+  deliveryRowOf,
+  executingAt,
+  ouScope,
+  pageAnswer,
+  pageLimits,
+  versionName,
+  type DeliveryRow,
+  type Wire,
+} from './strategy-access.js';
+import type { StrategyLists } from './strategy-lists.js';
+import { strategyDelivery, type StrategyKind } from './strategy.schema.js';
+
+/**
+ * The delivery requests: deliver a strategy to its station's FCS, stop what a station runs, the
+ * delivery log. Each writes a pending log row; `StrategyDelivery` sends it (MQTT, answers, timeouts).
+ */
+export class StrategyDeliveryService {
+  constructor(
+    private readonly bsa: BsaService,
+    private readonly account: AccountService,
+    private readonly lists: StrategyLists,
+    private readonly delivery: StrategyDelivery,
+  ) {}
+
+  async deliver(ctx: StaffCtx, input: { id: number; operationPassword: string }): Promise<DeliveryRow> {
+    const row = await this.lists.detail(ctx, { id: input.id });
+    if (row.kind === 'template') throw invalid('body.id', 'is a template: templates are not delivered; create a strategy from it');
+    await this.account.verifyOperationPassword(ctx, { operationPassword: input.operationPassword });
+    if (row.status !== 'enabled') throw conflict('It is disabled: enable it before delivering it.');
+    const station = await this.bsa.detail(ctx, { id: row.bsaId! });
+    if (!station.fcs) throw conflict(`${station.name} has no FCS to deliver to.`);
+    if (station.strategyVersion !== row.version)
+      throw conflict(
+        `${station.name} now runs strategy version ${versionName(station.strategyVersion)}; this strategy is ${row.versionName}.`,
+      );
+    if (row.kind === 'fieldStrategy') {
+      const { today } = await clock(ctx);
+      if (row.executiveTimes && row.executiveTimes[1] < today) throw conflict(`Its last day ${row.executiveTimes[1]} has passed.`);
+    }
+    return this.logDelivery(ctx, {
+      strategyId: row.id,
+      strategyName: row.name,
+      kind: row.kind,
+      action: 'deliver',
+      station,
+      revision: row.revision,
+      version: row.version,
+      body: row.body,
+    });
+  }
+
+  /** Stops the strategy a station runs (local-status-update). */
+  async stop(ctx: StaffCtx, input: { bsaId: number; operationPassword: string }): Promise<DeliveryRow> {
+    const station = await this.bsa.detail(ctx, { id: input.bsaId });
+    await this.account.verifyOperationPassword(ctx, { operationPassword: input.operationPassword });
+    const executing = await executingAt(ctx, station.id);
+    if (!executing) throw conflict(`${station.name} runs no strategy.`);
+    if (!station.fcs) throw conflict(`${station.name} has no FCS.`);
+    return this.logDelivery(ctx, {
+      strategyId: executing.strategyId,
+      strategyName: executing.name,
+      kind: executing.kind,
+      action: 'stop',
+      station,
+      revision: null,
+      version: null,
+      body: null,
+    });
+  }
+
+  /** Writes the pending log row; the command goes out once the request has committed. */
+  private async logDelivery(
+    ctx: StaffCtx,
+    d: {
+      strategyId: number | null;
+      strategyName: string;
+      kind: StrategyKind;
+      action: 'deliver' | 'stop';
+      station: StationRow;
+      revision: number | null;
+      version: number | null;
+      body: Wire | null;
+    },
+  ): Promise<DeliveryRow> {
+    const who = actor(ctx);
+    const [row] = await ctx.tx
+      .insert(strategyDelivery)
+      .values({
+        tenantId: ctx.staff.tenantId,
+        strategyId: d.strategyId,
+        strategyName: d.strategyName,
+        kind: d.kind,
+        action: d.action,
+        bsaId: d.station.id,
+        bsaName: d.station.name,
+        fcsDeviceId: d.station.fcs!.deviceId,
+        revision: d.revision,
+        version: d.version,
+        body: d.body,
+        operatorStaffId: who.staffId,
+        operatorCode: who.code,
+        operatorName: who.name,
+      })
+      .returning();
+    ctx.defer(() => this.delivery.send(row!.id));
+    return deliveryRowOf(row!);
+  }
+
+  async deliverLog(ctx: StaffCtx, input: BodyOf<typeof contract.strategyDeliverLog>) {
+    const where: SQL[] = [eq(strategyDelivery.tenantId, ctx.staff.tenantId), ouScope(ctx)];
+    if (input.bsaId) where.push(eq(strategyDelivery.bsaId, input.bsaId));
+    if (input.strategyId) where.push(eq(strategyDelivery.strategyId, input.strategyId));
+    if (input.result) where.push(eq(strategyDelivery.result, input.result));
+    if (input.from) where.push(gte(strategyDelivery.requestedAt, new Date(input.from)));
+    if (input.to) where.push(lt(strategyDelivery.requestedAt, new Date(input.to)));
+    const { limit, offset } = pageLimits(input);
+    const rows = await ctx.tx
+      .select({ d: strategyDelivery })
+      .from(strategyDelivery)
+      .innerJoin(bsaStation, eq(bsaStation.id, strategyDelivery.bsaId))
+      .where(and(...where))
+      .orderBy(desc(strategyDelivery.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await ctx.tx
+      .select({ n: count() })
+      .from(strategyDelivery)
+      .innerJoin(bsaStation, eq(bsaStation.id, strategyDelivery.bsaId))
+      .where(and(...where));
+    return pageAnswer(
+      input,
+      rows.map(({ d }) => deliveryRowOf(d)),
+      total,
+    );
+  }
+}
