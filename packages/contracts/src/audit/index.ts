@@ -50,6 +50,7 @@ export const auditLogExport = endpoint({
   tag: 'audit',
   access: { auth: 'staff', permission: 'b-audit-export' },
   kind: 'query',
+  cost: 'export',
   body: auditFilter,
   output: z.any(),
   raw: true,

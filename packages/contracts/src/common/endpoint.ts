@@ -37,7 +37,15 @@ export interface EndpointDef<
   raw?: boolean;
   /** Sent with only the session cookie, without the jwtToken header (file-center/get for <img src>). */
   cookieOnly?: boolean;
+  /**
+   * An expensive call, rate-limited per user and per tenant by its kind (docs/security.md): `heavy`
+   * (telemetry ranges; also capped at a few at once per user), `export`, `import`, `upload`.
+   */
+  cost?: EndpointCost;
 }
+
+/** The kinds of expensive call that have their own rate limits. */
+export type EndpointCost = 'heavy' | 'export' | 'import' | 'upload';
 
 /** The parsed type of an optional schema slot; `{}` when the slot is empty. */
 type Parsed<T> = [NonNullable<T>] extends [never] ? {} : NonNullable<T> extends z.ZodType ? NonNullable<z.infer<NonNullable<T>>> : {};

@@ -20,6 +20,8 @@ export const ErrorCode = {
   UNSUPPORTED_FILE_TYPE: 40003,
   /** A password given to confirm an action (old login password, operation password) is wrong. */
   WRONG_PASSWORD: 40004,
+  /** The tenant's upload quota (bytes of stored files) would be exceeded; the message names the limit. */
+  QUOTA_EXCEEDED: 40005,
   /** The new value conflicts with an existing one (duplicate code, name...). */
   CONFLICT: 40009,
   /** Not signed in, or the jwtToken header does not match the session. */
@@ -40,6 +42,8 @@ export const ErrorCode = {
   STAFF_FROZEN: 41202,
   /** Too many failed sign-ins for this address or username. */
   TOO_MANY_ATTEMPTS: 42900,
+  /** Too many expensive calls (telemetry ranges, exports, imports, uploads): wait Retry-After seconds. */
+  RATE_LIMITED: 42901,
   /** Unexpected fault: generic message, details only in the server log. */
   INTERNAL: 50000,
   /** The session has expired: go to login with a redirect (spec 000 section 8). */
@@ -57,6 +61,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   [ErrorCode.PAYLOAD_TOO_LARGE]: 400,
   [ErrorCode.UNSUPPORTED_FILE_TYPE]: 400,
   [ErrorCode.WRONG_PASSWORD]: 400,
+  [ErrorCode.QUOTA_EXCEEDED]: 400,
   [ErrorCode.CONFLICT]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.LOGIN_FAILED]: 401,
@@ -67,6 +72,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   [ErrorCode.STAFF_DISABLED]: 412,
   [ErrorCode.STAFF_FROZEN]: 412,
   [ErrorCode.TOO_MANY_ATTEMPTS]: 429,
+  [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
   [ErrorCode.SESSION_EXPIRED]: 401,
 };
@@ -80,6 +86,7 @@ export const defaultMessageOf: Record<ErrorCodeValue, string> = {
   [ErrorCode.PAYLOAD_TOO_LARGE]: 'The request is too large',
   [ErrorCode.UNSUPPORTED_FILE_TYPE]: 'upload the correct file format',
   [ErrorCode.WRONG_PASSWORD]: 'The password is incorrect',
+  [ErrorCode.QUOTA_EXCEEDED]: 'The upload quota of the tenant is used up',
   [ErrorCode.CONFLICT]: 'The value is already in use',
   [ErrorCode.UNAUTHENTICATED]: 'Not signed in',
   [ErrorCode.LOGIN_FAILED]: 'Incorrect username or password',
@@ -90,6 +97,7 @@ export const defaultMessageOf: Record<ErrorCodeValue, string> = {
   [ErrorCode.STAFF_DISABLED]: 'The staff account is disabled',
   [ErrorCode.STAFF_FROZEN]: 'The staff account is frozen',
   [ErrorCode.TOO_MANY_ATTEMPTS]: 'Too many failed attempts, please try again later',
+  [ErrorCode.RATE_LIMITED]: 'Too many requests, please try again later',
   [ErrorCode.INTERNAL]: 'unknown error, please contact the administrator',
   [ErrorCode.SESSION_EXPIRED]: 'Your login has expired, please refresh the page to log in again',
 };

@@ -61,6 +61,7 @@ export const dataPropertyRaw = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: z.object({ ...range, limit: z.number().int().min(1).max(20_000).optional() }),
   output: seriesAnswer(z.object({ ts: z.number(), value: z.number() })).extend({ truncated: z.boolean() }),
 });
@@ -90,6 +91,7 @@ export const dataPropertyResampledInstantaneous = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: resampledBody,
   output: seriesAnswer(instantaneousBucket),
 });
@@ -102,6 +104,7 @@ export const dataPropertyResampledInstantaneous1m = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: rangeBody,
   output: seriesAnswer(instantaneousBucket),
 });
@@ -114,6 +117,7 @@ export const dataPropertyResampledCumulative = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: resampledBody,
   output: seriesAnswer(cumulativeBucket),
 });
@@ -126,6 +130,7 @@ export const dataPropertyTimeAggrInstantaneous = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: rangeBody,
   output: totalsAnswer({ avg: z.number().nullable(), max: z.number().nullable(), min: z.number().nullable(), count: z.number() }),
 });
@@ -138,6 +143,7 @@ export const dataPropertyTimeAggrCumulative = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: rangeBody,
   output: totalsAnswer({ increase: z.number().nullable() }),
 });
@@ -158,6 +164,7 @@ export const dataPropertySoc = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: curveBody,
   output: seriesAnswer(instantaneousBucket),
 });
@@ -170,6 +177,7 @@ export const dataPropertyPower = endpoint({
   tag,
   access: { auth: 'staff' },
   kind: 'query',
+  cost: 'heavy',
   body: curveBody,
   output: seriesAnswer(instantaneousBucket),
 });

@@ -22,6 +22,7 @@ const upload = (path: string) =>
     tag,
     access: { auth: 'staff' },
     kind: 'command',
+    cost: 'upload',
     bodyKind: 'multipart',
     output: uploadedFile,
   });
