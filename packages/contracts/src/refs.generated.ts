@@ -414,6 +414,15 @@ export const device = {
   deviceDetail: { method: 'POST', path: '/api/v2/device/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.device.deviceDetail
   >,
+  deviceExport: {
+    method: 'GET',
+    path: '/api/v2/device/export',
+    bodyKind: 'json',
+    queryKeys: ['code', 'name', 'deviceTypeId', 'ouId', 'gatewayId', 'timestamp', 'format', 'lang'],
+  } as EndpointRef<typeof C.device.deviceExport>,
+  deviceImport: { method: 'POST', path: '/api/v2/device/import', bodyKind: 'multipart', queryKeys: [] } as EndpointRef<
+    typeof C.device.deviceImport
+  >,
   deviceIngestStats: { method: 'POST', path: '/api/v2/device/ingest/stats', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.device.deviceIngestStats
   >,
@@ -421,6 +430,9 @@ export const device = {
     typeof C.device.deviceOuList
   >,
   devicePage: { method: 'POST', path: '/api/v2/device/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.device.devicePage>,
+  deviceTemplate: { method: 'GET', path: '/api/v2/device/download', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
+    typeof C.device.deviceTemplate
+  >,
   deviceTypeGateway: { method: 'POST', path: '/api/v2/device-type/gateway', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.device.deviceTypeGateway
   >,
@@ -458,6 +470,13 @@ export const integration = {
   >,
   integratedAppPermission: { method: 'POST', path: '/api/v2/integrated-app/permission', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.integration.integratedAppPermission
+  >,
+};
+
+export const jobs = {
+  jobDetail: { method: 'POST', path: '/api/v2/job/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.jobs.jobDetail>,
+  jobProblems: { method: 'GET', path: '/api/v2/job/{id}/problems', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
+    typeof C.jobs.jobProblems
   >,
 };
 

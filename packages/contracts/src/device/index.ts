@@ -2,3 +2,4 @@
 // The standard device types themselves are in device-types.ts, exported from the package root.
 export * from './registry.js';
 export * from './telemetry.js';
+export * from './excel.js';
