@@ -15,3 +15,4 @@ export * from '../domains/telemetry/telemetry.schema.js';
 export * from '../domains/alarm/alarm.schema.js';
 export * from '../domains/bsa/bsa.schema.js';
 export * from '../domains/strategy/strategy.schema.js';
+export * from '../domains/jobs/jobs.schema.js';
