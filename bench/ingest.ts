@@ -62,7 +62,12 @@ async function run(kind: 'pglite' | 'postgres') {
     }
     const clients = await Promise.all(
       devices.map((d) =>
-        mqtt.connectAsync(`mqtt://127.0.0.1:${ingest.mqttPort}`, { username: d.username, password: d.password, reconnectPeriod: 0 }),
+        mqtt.connectAsync(`mqtt://127.0.0.1:${ingest.mqttPort}`, {
+          clientId: d.username,
+          username: d.username,
+          password: d.password,
+          reconnectPeriod: 0,
+        }),
       ),
     );
     const t0 = Date.now() - 86_400_000;

@@ -101,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secureCookies: env.SECURE_COOKIES === '1',
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12),
     sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),
+  /** MQTT over TLS on the embedded broker, when MQTT_TLS_CERT and MQTT_TLS_KEY (PEM files) are set; port MQTT_TLS_PORT (8883). */
+  tls?: { certFile: string; keyFile: string; port: number };
     login: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
       windowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
@@ -138,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       dataDelayMinutes: int(env.ALARM_DATA_DELAY_MINUTES, 15),
       checkIntervalSeconds: int(env.ALARM_CHECK_INTERVAL_SECONDS, 60),
       maxReadingAgeMinutes: int(env.ALARM_MAX_READING_AGE_MINUTES, 60),
+  const fromCwd = (file: string) => path.resolve(env.INIT_CWD ?? process.cwd(), file);
     },
     strategy: {
       deliveryTimeoutMs: int(env.STRATEGY_DELIVERY_TIMEOUT_SECONDS, 15) * 1000,
@@ -145,3 +148,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+      ...(env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
+        ? { tls: { certFile: fromCwd(env.MQTT_TLS_CERT), keyFile: fromCwd(env.MQTT_TLS_KEY), port: int(env.MQTT_TLS_PORT, 8883) } }
+        : {}),

@@ -25,7 +25,7 @@ describe.each(DB_KINDS)('a server restart while devices publish on %s', (kind) =
     const meter = await deviceByCode(alice, 'SZ-01-GM-01');
     const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
       ...meter.creds,
-      clientId: `restart-${kind}`,
+      clientId: meter.creds.username,
       clean: false,
       reconnectPeriod: 100,
     });

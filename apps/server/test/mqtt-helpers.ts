@@ -15,10 +15,11 @@ export async function deviceByCode(s: Session, code: string): Promise<{ id: numb
   return { id: dev.id, creds };
 }
 
-/** Connects a device client; rejects when the broker refuses. */
+/** Connects a device client (its client id is its username, as the broker requires); rejects when the broker refuses. */
 export function connectDevice(url: string, creds: { username: string; password: string }, opts: IClientOptions = {}): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, {
+      clientId: creds.username,
       username: creds.username,
       password: creds.password,
       reconnectPeriod: 0,

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import tls from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.js';
@@ -22,18 +24,24 @@ export function deliverToSink(sink: MessageSink, kind: 'telemetry' | 'status' | 
 
 export interface EmbeddedBroker {
   port: number;
+  /** The MQTT-over-TLS listener's port, when a certificate is configured (MQTT_TLS_CERT, MQTT_TLS_KEY). */
+  tlsPort: number | null;
   /** Publishes a command to a device's topic at QoS 1 (queued by the broker for a device with a persistent session). */
   publish(topic: string, payload: Buffer): Promise<void>;
   close(): Promise<void>;
 }
 
 const authError = (message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: 4 as const });
+const notAuthorized = (message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: 5 as const });
 const deviceOf = (client: Client | null) => (client as (Client & { device?: DeviceEntry }) | null)?.device;
 
 /**
- * The embedded MQTT broker (aedes). CONNECT is authenticated against the devices' credentials; a device
- * may publish only to its own telemetry, status and ack topics and subscribe only to its own command
- * topics. The platform publishes commands through `publish`.
+ * The embedded MQTT broker (aedes). CONNECT is authenticated against the devices' credentials, and the
+ * client id must be the device's own identity, its MQTT username (else CONNACK 5 "not authorized"):
+ * MQTT sessions are keyed by client id, so a device signing in with another device's client id would
+ * otherwise take over that device's persistent session and its queued commands (docs/security.md). A
+ * device may publish only to its own telemetry, status and ack topics and subscribe only to its own
+ * command topics. The platform publishes commands through `publish`.
  *
  * The QoS 1 guarantee: aedes sends PUBACK once `authorizePublish` calls back, so that is where a
  * message is ingested, and the callback waits for the batch commit. A failed commit answers an error:
@@ -46,6 +54,8 @@ export async function startEmbeddedBroker(opts: {
   directory: DeviceDirectory;
   sink: MessageSink;
   log: FastifyBaseLogger;
+  /** MQTT over TLS on `port` with this certificate and key (PEM files). */
+  tls?: { certFile: string; keyFile: string; port: number };
 }): Promise<EmbeddedBroker> {
   const { prefix, directory, sink, log } = opts;
   const broker = await Aedes.createBroker({
@@ -57,6 +67,14 @@ export async function startEmbeddedBroker(opts: {
           if (!entry?.passwordHash || !(await verifyPassword(password.toString('utf8'), entry.passwordHash))) {
             log.warn({ username: username.slice(0, 64), clientId: client.id }, 'MQTT sign-in refused');
             return done(authError('bad username or password'), false);
+          }
+          // checked after the password, so the answer tells a stranger nothing about client ids
+          if (client.id !== entry.username) {
+            log.warn(
+              { deviceId: entry.id, clientId: client.id.slice(0, 64) },
+              'MQTT sign-in refused: the client id is not the device’s username',
+            );
+            return done(notAuthorized('the client id must be the device’s MQTT username'), false);
           }
           (client as Client & { device?: DeviceEntry }).device = entry;
           done(null, true);
@@ -97,8 +115,23 @@ export async function startEmbeddedBroker(opts: {
   });
   const server = net.createServer(broker.handle);
   const port = await listenFrom(server, opts.port, opts.host, log);
+  let tlsServer: tls.Server | null = null;
+  let tlsPort: number | null = null;
+  if (opts.tls) {
+    try {
+      const [cert, key] = [fs.readFileSync(opts.tls.certFile), fs.readFileSync(opts.tls.keyFile)];
+      tlsServer = tls.createServer({ cert, key, minVersion: 'TLSv1.2' }, broker.handle);
+      tlsServer.on('tlsClientError', (err) => log.debug({ err }, 'MQTT TLS handshake failed'));
+      tlsPort = await listenFrom(tlsServer, opts.tls.port, opts.host, log);
+    } catch (error) {
+      server.close();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      throw error;
+    }
+  }
   return {
     port,
+    tlsPort,
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) =>
         broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (error) =>
@@ -108,13 +141,14 @@ export async function startEmbeddedBroker(opts: {
     close: () =>
       new Promise<void>((resolve) => {
         server.close();
+        tlsServer?.close();
         broker.close(() => resolve());
       }),
   };
 }
 
 /** Listens on `port`, or on the next free one when it is taken (0 = any). */
-async function listenFrom(server: net.Server, port: number, host: string, log: FastifyBaseLogger): Promise<number> {
+async function listenFrom(server: net.Server | tls.Server, port: number, host: string, log: FastifyBaseLogger): Promise<number> {
   for (let candidate = port; ; candidate++) {
     try {
       await new Promise<void>((resolve, reject) => {

@@ -60,6 +60,11 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
     return this.broker?.port ?? null;
   }
 
+  /** The embedded broker's MQTT-over-TLS port (null without a certificate, an external broker, or MQTT off). */
+  get mqttTlsPort(): number | null {
+    return this.broker?.tlsPort ?? null;
+  }
+
   /** External broker: messages on device topics of unknown usernames (ignored, counted, logged). */
   get unknownTopics(): number {
     return this.external?.unknownTopics ?? 0;
@@ -68,7 +73,8 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
   /** Where devices connect, for the start banner. */
   describe(): string {
     if (this.external) return `external broker ${this.config.mqttUrl} (topic prefix '${this.config.topicPrefix}')`;
-    if (this.broker) return `embedded broker on port ${this.broker.port}`;
+    if (this.broker)
+      return `embedded broker on port ${this.broker.port}${this.broker.tlsPort ? `, MQTT over TLS on port ${this.broker.tlsPort}` : ''}`;
     return 'off (MQTT_ENABLED=0)';
   }
 
@@ -78,7 +84,13 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
       const common = { prefix: this.config.topicPrefix, directory: this.directory, sink: this, log: this.log };
       if (this.config.mqttUrl)
         this.external = await connectExternalBroker({ ...common, url: this.config.mqttUrl, clientId: this.config.clientId });
-      else this.broker = await startEmbeddedBroker({ ...common, port: this.config.mqttPort, host: this.config.mqttHost });
+      else
+        this.broker = await startEmbeddedBroker({
+          ...common,
+          port: this.config.mqttPort,
+          host: this.config.mqttHost,
+          tls: this.config.tls,
+        });
     }
     this.stopRetention = startRetention(this.db, this.config, this.log);
   }
