@@ -1,7 +1,16 @@
 import * as c from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, INTEGRATED_PERMISSIONS, areaCode, catalogueRows, groupCode, pageCode } from '../src/seed/catalogue-data.js';
+import {
+  AREAS,
+  INTEGRATED_PERMISSIONS,
+  areaCode,
+  catalogueRows,
+  groupCode,
+  pageCode,
+  type AreaDef,
+  type CatalogueRow,
+} from '@energy/contracts/catalogue-codes';
 import { seedPlatform } from '../src/seed/platform.js';
 import { createTestApp, DB_KINDS, type TestApp } from './helpers.js';
 
@@ -28,8 +37,8 @@ describe('permission catalogue', () => {
   });
 
   it('is area (0) > group (1) > page (2) > button (3); integrated apps stay app (0) > page (1)', () => {
-    const byCode = new Map(catalogueRows().map((r) => [r.code, r]));
-    for (const area of AREAS) {
+    const byCode = new Map<string, CatalogueRow>(catalogueRows().map((r) => [r.code, r]));
+    for (const area of AREAS as readonly AreaDef[]) {
       expect(byCode.get(areaCode(area))).toMatchObject({ parentCode: null, type: 'p', level: 0, name: area.name });
       for (const group of area.groups) {
         const g = groupCode(area, group);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, areaCode, catalogueRows } from '../src/seed/catalogue-data.js';
+import { AREAS, areaCode, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { rowsOf } from '../src/db/sql.js';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';

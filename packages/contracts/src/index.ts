@@ -21,6 +21,7 @@ export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from '
 export type { CurrentUser } from './staff/schemas.js';
 export type { MenuNode } from './navigation/index.js';
 export type { PermissionNode } from './catalogue/index.js';
+export type { PermissionCode, PageCode, ButtonCode, PagePath } from './catalogue/catalogue-codes.js';
 export { isMenuItemVisible, filterMenu, type MenuPermissions } from './navigation/visibility.js';
 export type { OrgNode, TenantCustomerOuNode } from './customer/index.js';
 export type { OrganizationNode } from './customer/organization.js';

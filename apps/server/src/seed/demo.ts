@@ -7,7 +7,7 @@ import { gisConfig } from '../domains/integration/integration.schema.js';
 import { ou, ouType } from '../domains/ou/ou.schema.js';
 import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
-import { AREAS, areaCode, catalogueRows, originId } from './catalogue-data.js';
+import { AREAS, areaCode, catalogueRows, originId } from '@energy/contracts/catalogue-codes';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { seedDemoAlarmRules } from './demo-alarms.js';
 import { seedDemoFleet } from './demo-devices.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { navigation } from '../domains/navigation/navigation.schema.js';
-import { AREAS, originId, pageCode } from './catalogue-data.js';
+import { AREAS, originId, pageCode } from '@energy/contracts/catalogue-codes';
 
 /** A tenant's default navigation: every area, group and page of the catalogue, plus two outside links. */
 export async function seedTenantNavigation(db: Db, tenantId: string) {

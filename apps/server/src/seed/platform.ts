@@ -4,7 +4,7 @@ import { moduleOrigin, permission } from '../domains/catalogue/catalogue.schema.
 import { fcsSoftwareVersion } from '../domains/integration/integration.schema.js';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { district } from '../domains/ou/ou.schema.js';
-import { MODULE_ORIGINS, catalogueRows } from './catalogue-data.js';
+import { MODULE_ORIGINS, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { DISTRICTS } from './districts.js';
 import { seedDemoStations } from './demo-stations.js';
 

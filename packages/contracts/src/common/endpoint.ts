@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import type { PermissionCode } from '../catalogue/catalogue-codes.js';
 
 /**
  * Who may call an endpoint.
  * - public: anyone (sign-in, probe).
  * - user: a signed-in user, with or without a usable staff (own settings, staff selection).
  * - staff: a signed-in user acting as a usable (enabled) current staff; optional permission code
- *   from the catalogue; `ouCheck: false` marks the spec's `no-ou-check` calls (tenant check only).
+ *   from the catalogue (a code the catalogue lacks fails the type check); `ouCheck: false` marks the
+ *   spec's `no-ou-check` calls (tenant check only).
  */
-export type Access = { auth: 'public' } | { auth: 'user' } | { auth: 'staff'; permission?: string; ouCheck?: boolean };
+export type Access = { auth: 'public' } | { auth: 'user' } | { auth: 'staff'; permission?: PermissionCode; ouCheck?: boolean };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@energy/contracts/catalogue-codes';
 import type { ReactNode } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -5,12 +6,12 @@ import { PageSpinner } from '../../shared/page-spinner';
 import { useHasPermission, usePermissions } from './shell-data';
 
 /** Renders its children only when the current staff has the button permission `code`. */
-export function Authorized({ code, children }: { code: string; children: ReactNode }) {
+export function Authorized({ code, children }: { code: PermissionCode; children: ReactNode }) {
   return useHasPermission(code) ? children : null;
 }
 
 /** The route permission wrapper: a page the staff may not open answers like a missing page. */
-export function RequirePermission({ code, children }: { code: string; children: ReactNode }) {
+export function RequirePermission({ code, children }: { code: PermissionCode; children: ReactNode }) {
   const { data, isLoading } = usePermissions();
   const { t } = useTranslation();
   if (isLoading) return <PageSpinner />;

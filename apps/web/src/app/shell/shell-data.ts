@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@energy/contracts/catalogue-codes';
 import { account, navigation, staff } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -38,10 +39,13 @@ export function usePermissions(enabled = true) {
   return useQuery({ queryKey: shellKeys.permissions, queryFn: () => api(staff.staffPermission), enabled });
 }
 
-/** Is a permission code (page `p-...` or button `b-...`) granted to the current staff? */
-export function useHasPermission(code: string): boolean {
+/**
+ * Is a permission code (page `p-...` or button `b-...`) granted to the current staff? A code the
+ * catalogue lacks fails the type check; `null` (nothing needed) answers false.
+ */
+export function useHasPermission(code: PermissionCode | null): boolean {
   const { data } = usePermissions();
-  return useMemo(() => (data ?? []).includes(code), [data, code]);
+  return useMemo(() => code !== null && (data ?? []).includes(code), [data, code]);
 }
 
 /** The navigation filtered by the navigation and permission lists. */

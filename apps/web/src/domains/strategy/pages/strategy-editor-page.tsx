@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App as AntApp, Button, Card, Flex, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { strategy } from '@energy/contracts/refs';
+import type { PermissionCode } from '@energy/contracts/catalogue-codes';
 import {
   newStrategyForm,
   strategyMessage,
@@ -32,7 +33,7 @@ const PREFIX = { strategy: 'b-bsa-strategy', template: 'b-bsa-template' } as con
 const LIST_PATH = { strategy: STRATEGY_LIST_PATH, template: TEMPLATE_LIST_PATH } as const;
 
 /** The permission each mode needs besides the page's: create and copy make a new one, update edits. */
-export function editorPermission(library: Library, mode: EditorMode): string | null {
+export function editorPermission(library: Library, mode: EditorMode): PermissionCode | null {
   if (mode === 'display') return null;
   return `${PREFIX[library]}-${mode === 'update' ? 'edit' : 'create'}`;
 }
@@ -49,7 +50,7 @@ export default function StrategyEditorPage({ library, mode }: { library: Library
   const id = mode === 'create' ? null : Number(params.id);
   const validId = id === null || (Number.isInteger(id) && id > 0);
   const needed = editorPermission(library, mode);
-  const allowed = useHasPermission(needed ?? '');
+  const allowed = useHasPermission(needed);
   const detail = useStrategyDetail(validId ? id : null);
   const bsaParam = Number(search.get('bsaId'));
   const bsaId = library === 'strategy' && mode === 'create' && Number.isInteger(bsaParam) && bsaParam > 0 ? bsaParam : null;

@@ -1,27 +1,34 @@
 /**
  * The platform's areas, groups, pages and buttons: one source for the permission catalogue (area
  * `p-<area>` level 0, group `p-<area>.<group>` level 1, page `p-<area>-<page>` level 2, buttons with
- * their own `b-...` codes level 3) and for each tenant's default three-level navigation (area, group,
- * page). A group code has a dot, so it can never collide with a page code.
+ * their own `b-...` codes level 3), for each tenant's default three-level navigation (area, group,
+ * page), and for the types `PermissionCode` and `PagePath` (catalogue-types.ts) that contracts and
+ * the web use, so a code or a page path that is not here fails the type check. A group code has a dot,
+ * so it can never collide with a page code. Zod-free: the web imports it as
+ * `@energy/contracts/catalogue-codes`; the server seeds the catalogue from it at every start.
  */
+export interface ButtonDef {
+  readonly code: string;
+  readonly name: string;
+}
 export interface PageDef {
-  key: string;
-  name: string;
-  path: string;
-  buttons?: { code: string; name: string }[];
+  readonly key: string;
+  readonly name: string;
+  readonly path: string;
+  readonly buttons?: readonly ButtonDef[];
 }
 export interface GroupDef {
-  key: string;
-  name: string;
-  pages: PageDef[];
+  readonly key: string;
+  readonly name: string;
+  readonly pages: readonly PageDef[];
 }
 export interface AreaDef {
-  key: string;
-  name: string;
-  path: string;
+  readonly key: string;
+  readonly name: string;
+  readonly path: string;
   /** Module origin code of its pages. */
-  origin: string;
-  groups: GroupDef[];
+  readonly origin: string;
+  readonly groups: readonly GroupDef[];
 }
 
 export const MODULE_ORIGINS = [
@@ -43,22 +50,28 @@ export const MODULE_ORIGINS = [
   { id: 104, code: 'video', name: 'Video surveillance', kind: 'integrated', pathPrefix: '/video', origin: 'https://video.example.com' },
 ] as const;
 
-/** The id of a module origin by its code. */
-export const originId = (code: string) => MODULE_ORIGINS.find((o) => o.code === code)!.id;
-
 /** Permissions of integrated apps (granted per role like any other code). */
+export interface IntegratedAppDef {
+  readonly code: string;
+  readonly name: string;
+  readonly appId: number;
+  readonly children: readonly { readonly code: string; readonly name: string }[];
+}
+
 export const INTEGRATED_PERMISSIONS = [
   { code: 'ia-carbon', name: 'Carbon management', appId: 101, children: [{ code: 'ia-carbon-report', name: 'Carbon report' }] },
   { code: 'ia-work-order', name: 'Work orders', appId: 102, children: [{ code: 'ia-work-order-list', name: 'Work order list' }] },
-];
+] as const satisfies readonly IntegratedAppDef[];
 
-const crud = (prefix: string, what: string) => [
-  { code: `b-${prefix}-create`, name: `Create ${what}` },
-  { code: `b-${prefix}-edit`, name: `Edit ${what}` },
-  { code: `b-${prefix}-delete`, name: `Delete ${what}` },
-];
+/** Create, edit and delete buttons, their codes kept as literal types. */
+const crud = <P extends string>(prefix: P, what: string) =>
+  [
+    { code: `b-${prefix}-create`, name: `Create ${what}` },
+    { code: `b-${prefix}-edit`, name: `Edit ${what}` },
+    { code: `b-${prefix}-delete`, name: `Delete ${what}` },
+  ] as const;
 
-export const AREAS: AreaDef[] = [
+export const AREAS = [
   {
     key: 'bsa',
     name: 'Energy Storage',
@@ -351,7 +364,12 @@ export const AREAS: AreaDef[] = [
             key: 'device',
             name: 'Devices',
             path: '/settings/asset/device',
-            buttons: [...crud('device', 'device'), { code: 'b-device-credentials', name: 'Issue device MQTT credentials' }],
+            buttons: [
+              ...crud('device', 'device'),
+              { code: 'b-device-credentials', name: 'Issue device MQTT credentials' },
+              { code: 'b-device-import', name: 'Import devices' },
+              { code: 'b-device-export', name: 'Export devices' },
+            ],
           },
           { key: 'device-type', name: 'Device types', path: '/settings/asset/device-type' },
           {
@@ -364,42 +382,4 @@ export const AREAS: AreaDef[] = [
       },
     ],
   },
-];
-
-export const pageCode = (area: AreaDef, page: PageDef) => `p-${area.key}-${page.key}`;
-export const groupCode = (area: AreaDef, group: GroupDef) => `p-${area.key}.${group.key}`;
-export const areaCode = (area: AreaDef) => `p-${area.key}`;
-
-/** Every row of the permission catalogue, parents before children. */
-export function catalogueRows() {
-  const rows: {
-    code: string;
-    parentCode: string | null;
-    type: 'p' | 'b';
-    name: string;
-    level: number;
-    sort: number;
-    integratedAppId: number | null;
-  }[] = [];
-  AREAS.forEach((area, ai) => {
-    rows.push({ code: areaCode(area), parentCode: null, type: 'p', name: area.name, level: 0, sort: ai, integratedAppId: null });
-    area.groups.forEach((group, gi) => {
-      const gcode = groupCode(area, group);
-      rows.push({ code: gcode, parentCode: areaCode(area), type: 'p', name: group.name, level: 1, sort: gi, integratedAppId: null });
-      group.pages.forEach((page, pi) => {
-        const code = pageCode(area, page);
-        rows.push({ code, parentCode: gcode, type: 'p', name: page.name, level: 2, sort: pi, integratedAppId: null });
-        (page.buttons ?? []).forEach((b, bi) =>
-          rows.push({ code: b.code, parentCode: code, type: 'b', name: b.name, level: 3, sort: bi, integratedAppId: null }),
-        );
-      });
-    });
-  });
-  INTEGRATED_PERMISSIONS.forEach((app, i) => {
-    rows.push({ code: app.code, parentCode: null, type: 'p', name: app.name, level: 0, sort: 100 + i, integratedAppId: app.appId });
-    app.children.forEach((c, ci) =>
-      rows.push({ code: c.code, parentCode: app.code, type: 'p', name: c.name, level: 1, sort: ci, integratedAppId: app.appId }),
-    );
-  });
-  return rows;
-}
+] as const satisfies readonly AreaDef[];
