@@ -1,9 +1,11 @@
 import { type BodyOf, type device as contract } from '@energy/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { IngestConfig } from '../../config.js';
-import { containing, rowsOf } from '../../db/sql.js';
+import type { Db } from '../../db/client.js';
+import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
@@ -18,6 +20,54 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const gateway = alias(device, 'gateway');
 const withoutZone = ({ timeZone: _tz, ...row }: DeviceRow & { timeZone: string }): DeviceRow => row;
 
+/** A device with its type, category, customer, OU, gateway and tenant's time zone. */
+const selectDevices = (tx: Db) =>
+  tx
+    .select({
+      d: device,
+      t: deviceType,
+      categoryKey: deviceCategory.key,
+      customerName: customer.name,
+      ouName: ou.name,
+      gw: gateway.name,
+      timeZone: tenant.timeZone,
+    })
+    .from(device)
+    .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
+    .innerJoin(deviceCategory, eq(deviceCategory.id, deviceType.categoryId))
+    .innerJoin(customer, eq(customer.mcid, device.customerMcid))
+    .innerJoin(ou, eq(ou.id, device.ouId))
+    .innerJoin(tenant, eq(tenant.id, device.tenantId))
+    .leftJoin(gateway, eq(gateway.id, device.gatewayId))
+    .$dynamic();
+type Selected = RowOf<ReturnType<typeof selectDevices>>;
+const zonedRows = (rows: Selected[]): (DeviceRow & { timeZone: string })[] =>
+  rows.map(({ d, t, categoryKey, customerName, ouName, gw, timeZone }) => ({
+    id: d.id,
+    code: d.code,
+    name: d.name,
+    deviceTypeId: d.deviceTypeId,
+    deviceTypeKey: t.key,
+    deviceTypeName: t.name,
+    categoryKey,
+    isGateway: t.isGateway,
+    customerMcid: d.customerMcid,
+    customerName,
+    ouId: d.ouId,
+    ouName,
+    gatewayId: d.gatewayId,
+    gatewayName: gw ?? null,
+    location: d.lng != null && d.lat != null ? { longitude: d.lng, latitude: d.lat, address: d.address } : null,
+    ratedPowerKw: d.ratedPowerKw,
+    mqttUsername: d.mqttUsername,
+    credentialsIssuedAt: iso(d.credentialsIssuedAt),
+    online: d.online,
+    lastSeenAt: iso(d.lastSeenAt),
+    createdAt: d.createdAt.toISOString(),
+    timeZone,
+  }));
+const answerRows = (rows: Selected[]): DeviceRow[] => zonedRows(rows).map(withoutZone);
+
 /** The device registry: devices in the staff's OUs, their edits and MQTT credentials. */
 export class DevicesService {
   /** Called (after the request's transaction) with the id of a device whose identity or type changed. */
@@ -28,88 +78,36 @@ export class DevicesService {
     private readonly ingest: Pick<IngestConfig, 'topicPrefix'>,
   ) {}
 
-  /** Devices of the staff's tenant in its OUs, as answer rows. */
-  private async rows(
-    ctx: StaffCtx,
-    where: SQL[],
-    paging?: { limit: number; offset: number },
-  ): Promise<(DeviceRow & { timeZone: string })[]> {
-    let q = ctx.tx
-      .select({
-        d: device,
-        t: deviceType,
-        categoryKey: deviceCategory.key,
-        customerName: customer.name,
-        ouName: ou.name,
-        gw: gateway.name,
-        timeZone: tenant.timeZone,
-      })
-      .from(device)
-      .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
-      .innerJoin(deviceCategory, eq(deviceCategory.id, deviceType.categoryId))
-      .innerJoin(customer, eq(customer.mcid, device.customerMcid))
-      .innerJoin(ou, eq(ou.id, device.ouId))
-      .innerJoin(tenant, eq(tenant.id, device.tenantId))
-      .leftJoin(gateway, eq(gateway.id, device.gatewayId))
-      .where(and(...this.scope(ctx), ...where))
-      .orderBy(asc(device.code))
-      .$dynamic();
-    if (paging) q = q.limit(paging.limit).offset(paging.offset);
-    return (await q).map(({ d, t, categoryKey, customerName, ouName, gw, timeZone }) => ({
-      id: d.id,
-      code: d.code,
-      name: d.name,
-      deviceTypeId: d.deviceTypeId,
-      deviceTypeKey: t.key,
-      deviceTypeName: t.name,
-      categoryKey,
-      isGateway: t.isGateway,
-      customerMcid: d.customerMcid,
-      customerName,
-      ouId: d.ouId,
-      ouName,
-      gatewayId: d.gatewayId,
-      gatewayName: gw ?? null,
-      location: d.lng != null && d.lat != null ? { longitude: d.lng, latitude: d.lat, address: d.address } : null,
-      ratedPowerKw: d.ratedPowerKw,
-      mqttUsername: d.mqttUsername,
-      credentialsIssuedAt: iso(d.credentialsIssuedAt),
-      online: d.online,
-      lastSeenAt: iso(d.lastSeenAt),
-      createdAt: d.createdAt.toISOString(),
-      timeZone,
-    }));
+  /** Devices of the staff's tenant in its OUs that match `where`, by code. */
+  private list(ctx: StaffCtx, where: (SQL | undefined)[]) {
+    return list(ctx.tx, {
+      query: () => selectDevices(ctx.tx),
+      where: [...this.scope(ctx), ...where],
+      order: [asc(device.code)],
+    });
   }
 
   /** The staff's tenant, and its OUs unless its role sees all. */
   private scope(ctx: StaffCtx): SQL[] {
-    const where: SQL[] = [eq(device.tenantId, ctx.staff.tenantId)];
-    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(device.ouId, [...ctx.staff.ouIds]) : eq(device.id, -1));
-    return where;
+    return staffScope(ctx, { tenant: device.tenantId, ou: device.ouId });
   }
 
   private filter(input: Filter = {}): SQL[] {
-    const where: SQL[] = [];
-    if (input.code) where.push(ilike(device.code, containing(input.code)));
-    if (input.name) where.push(ilike(device.name, containing(input.name)));
-    if (input.deviceTypeId) where.push(eq(device.deviceTypeId, input.deviceTypeId));
-    if (input.ouId) where.push(eq(device.ouId, input.ouId));
-    if (input.gatewayId) where.push(eq(device.gatewayId, input.gatewayId));
-    return where;
+    return where(input, {
+      code: contains(device.code),
+      name: contains(device.name),
+      deviceTypeId: equals(device.deviceTypeId),
+      ouId: equals(device.ouId),
+      gatewayId: equals(device.gatewayId),
+    });
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.devicePage>) {
-    const where = this.filter(input);
-    const [{ total }] = (await ctx.tx
-      .select({ total: count() })
-      .from(device)
-      .where(and(...this.scope(ctx), ...where))) as [{ total: number }];
-    const list = (await this.rows(ctx, where, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize })).map(withoutZone);
-    return { list, totalCount: Number(total), pageSize: input.pageSize, pageOffset: input.pageOffset };
+    return this.list(ctx, this.filter(input)).page(input, answerRows);
   }
 
   async ouList(ctx: StaffCtx, input?: Filter) {
-    return (await this.rows(ctx, this.filter(input))).map(withoutZone);
+    return this.list(ctx, this.filter(input)).all(answerRows);
   }
 
   /** A device the staff may see, or 404 (the same answer for another tenant's device, on purpose). */
@@ -119,7 +117,7 @@ export class DevicesService {
 
   /** The same, with its tenant's time zone (days, months and years of telemetry follow it). */
   async visibleWithZone(ctx: StaffCtx, id: number): Promise<DeviceRow & { timeZone: string }> {
-    const [row] = await this.rows(ctx, [eq(device.id, id)]);
+    const row = await this.list(ctx, [eq(device.id, id)]).first(zonedRows);
     if (!row) throw notFound(`Device ${id}`);
     return row;
   }
