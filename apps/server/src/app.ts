@@ -10,9 +10,12 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, typ
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createServices, domainRoutes, type Services } from './domains/index.js';
+import { startOrphanSweep } from './domains/files/files-sweep.js';
 import { TelemetryIngest } from './domains/telemetry/ingest/ingest.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { installErrorHandler } from './plugins/error-handler.js';
+import { installLimits } from './plugins/limits.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
 import { createRegistry } from './plugins/registry.js';
 import { registerStomp } from './realtime/stomp-server.js';
 
@@ -41,6 +44,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(serializerCompiler);
 
+  await installSecurityHeaders(app, { frameAncestors: config.security.frameAncestors, https: config.secureCookies });
   await app.register(cookie);
   await installBodyParsers(app);
   await app.register(swagger, {
@@ -74,7 +78,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   const services = createServices(database.system, config);
   await services.catalogue.load();
-  const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit });
+  // rate limits of expensive calls, counted in Redis across processes when REDIS_URL is set (docs/security.md)
+  const limits = await installLimits(
+    app,
+    config.security,
+    config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
+  );
+  const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit, limits });
   for (const register of domainRoutes) register(route, services);
 
   // Pushes: STOMP over WebSocket at /ws/platform, fanned out through Redis when REDIS_URL is set
@@ -85,6 +95,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   // Background work for every tenant, on the owner connection (docs/devices.md): started last, so a
   // failure to start it leaves nothing behind but the app, which the caller closes.
+  const stopSweep = startOrphanSweep(
+    database.system,
+    services.files.root,
+    { everyMinutes: config.security.orphanSweepMinutes, graceHours: config.security.orphanGraceHours },
+    app.log,
+  );
+  app.addHook('onClose', stopSweep);
   const ingest = new TelemetryIngest(database.system, config.ingest, services.devices, app.log, services.ingestListeners);
   app.addHook('onClose', () => ingest.stop());
   await ingest.start();

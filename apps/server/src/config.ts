@@ -28,6 +28,31 @@ export interface Config {
   alarm: AlarmConfig;
   /** Strategy delivery to the stations' FCS (docs/strategies.md). */
   strategy: StrategyConfig;
+  /** Security headers, rate limits and the upload quota (docs/security.md). */
+  security: SecurityConfig;
+}
+
+/** A rate limit of one kind of expensive call: calls per window, per user and per tenant. */
+export interface RateLimit {
+  user: number;
+  tenant: number;
+}
+
+/** Security headers, rate limits and the upload quota (docs/security.md). */
+export interface SecurityConfig {
+  /** CSP frame-ancestors sources: who may frame the app (the embedding base application). */
+  frameAncestors: string[];
+  /** The window of every rate limit, seconds. */
+  rateWindowSeconds: number;
+  rateLimits: { heavy: RateLimit; export: RateLimit; import: RateLimit; upload: RateLimit };
+  /** Heavy calls (telemetry ranges) one user runs at once; more wait up to `heavyWaitMs`, then get 429. */
+  heavyConcurrency: number;
+  heavyWaitMs: number;
+  /** Bytes of stored files one tenant may hold. */
+  uploadQuotaBytes: number;
+  /** Files no row refers to are removed once older than this (hours), by a sweep every `orphanSweepMinutes`. */
+  orphanGraceHours: number;
+  orphanSweepMinutes: number;
 }
 
 /** Strategy delivery (docs/strategies.md). */
@@ -76,6 +101,8 @@ export interface IngestConfig {
   topicPrefix: string;
   /** Client id of the platform's persistent session on an external broker. */
   clientId: string;
+  /** MQTT over TLS on the embedded broker, when MQTT_TLS_CERT and MQTT_TLS_KEY (PEM files) are set; port MQTT_TLS_PORT (8883). */
+  tls?: { certFile: string; keyFile: string; port: number };
   /** An idle writer waits this long (ms) for more before writing; a batch also goes at this many points. */
   flushMs: number;
   flushPoints: number;
@@ -88,21 +115,42 @@ export interface IngestConfig {
 
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
 
+/** `RATE_LIMIT_*`: "per user,per tenant" (calls per window); a malformed value stops the start, naming it. */
+function rateLimit(env: NodeJS.ProcessEnv, name: string, user: number, tenant: number): RateLimit {
+  const value = env[name];
+  if (value === undefined || value === '') return { user, tenant };
+  const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(value);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new Error(`${name} must be "per user,per tenant", two positive integers (e.g. ${user},${tenant})`);
+  return { user: Number(m[1]), tenant: Number(m[2]) };
+}
+
+/** `FRAME_ANCESTORS`: space-separated CSP sources ('self', 'none', https://host[:port]); default 'self'. */
+function frameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '').split(/\s+/).filter(Boolean);
+  if (sources.length === 0) return ["'self'"];
+  for (const source of sources) {
+    if (!/^('self'|'none'|https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?)$/i.test(source))
+      throw new Error(`FRAME_ANCESTORS: "${source}" is not a source: use 'self', 'none' or https://host[:port], separated by spaces`);
+  }
+  return sources;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
   const databaseUrl = env.DATABASE_URL || undefined;
+  const fromCwd = (file: string) => path.resolve(env.INIT_CWD ?? process.cwd(), file);
   return {
     port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // loopback unless told: HOST=0.0.0.0 (or an address) exposes it (README)
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
     seedDemo: databaseUrl ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     secureCookies: env.SECURE_COOKIES === '1',
     sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12),
     sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),
-  /** MQTT over TLS on the embedded broker, when MQTT_TLS_CERT and MQTT_TLS_KEY (PEM files) are set; port MQTT_TLS_PORT (8883). */
-  tls?: { certFile: string; keyFile: string; port: number };
     login: {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
       windowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
@@ -115,10 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ingest: {
       enabled: env.MQTT_ENABLED !== '0',
       mqttPort: int(env.MQTT_PORT, 1883),
-      mqttHost: env.MQTT_HOST ?? '0.0.0.0',
+      mqttHost: env.MQTT_HOST || '127.0.0.1',
       mqttUrl: env.MQTT_URL || undefined,
       topicPrefix: env.MQTT_TOPIC_PREFIX ?? '',
       clientId: env.MQTT_CLIENT_ID ?? 'energy-platform-ingest',
+      ...(env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
+        ? { tls: { certFile: fromCwd(env.MQTT_TLS_CERT), keyFile: fromCwd(env.MQTT_TLS_KEY), port: int(env.MQTT_TLS_PORT, 8883) } }
+        : {}),
       flushMs: int(env.INGEST_FLUSH_MS, 5),
       flushPoints: int(env.INGEST_FLUSH_POINTS, 5000),
       rawRetentionDays: int(env.RAW_RETENTION_DAYS, 400),
@@ -140,14 +191,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       dataDelayMinutes: int(env.ALARM_DATA_DELAY_MINUTES, 15),
       checkIntervalSeconds: int(env.ALARM_CHECK_INTERVAL_SECONDS, 60),
       maxReadingAgeMinutes: int(env.ALARM_MAX_READING_AGE_MINUTES, 60),
-  const fromCwd = (file: string) => path.resolve(env.INIT_CWD ?? process.cwd(), file);
     },
     strategy: {
       deliveryTimeoutMs: int(env.STRATEGY_DELIVERY_TIMEOUT_SECONDS, 15) * 1000,
     },
+    security: {
+      frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
+      rateWindowSeconds: Math.max(1, int(env.RATE_LIMIT_WINDOW_SECONDS, 60)),
+      rateLimits: {
+        heavy: rateLimit(env, 'RATE_LIMIT_HEAVY', 120, 600),
+        export: rateLimit(env, 'RATE_LIMIT_EXPORT', 10, 30),
+        import: rateLimit(env, 'RATE_LIMIT_IMPORT', 10, 30),
+        upload: rateLimit(env, 'RATE_LIMIT_UPLOAD', 30, 120),
+      },
+      heavyConcurrency: Math.max(1, int(env.HEAVY_CONCURRENCY_PER_USER, 4)),
+      heavyWaitMs: int(env.HEAVY_QUEUE_WAIT_MS, 2000),
+      uploadQuotaBytes: int(env.UPLOAD_QUOTA_MB, 1024) * 1024 * 1024,
+      orphanGraceHours: int(env.ORPHAN_FILE_GRACE_HOURS, 24),
+      orphanSweepMinutes: Math.max(1, int(env.ORPHAN_SWEEP_MINUTES, 60)),
+    },
     ...overrides,
   };
 }
-      ...(env.MQTT_TLS_CERT && env.MQTT_TLS_KEY
-        ? { tls: { certFile: fromCwd(env.MQTT_TLS_CERT), keyFile: fromCwd(env.MQTT_TLS_KEY), port: int(env.MQTT_TLS_PORT, 8883) } }
-        : {}),

@@ -124,7 +124,7 @@ export function createServices(db: Db, config: Config) {
     organization,
     platformSettings: new PlatformSettingsService(),
     ouAdmin: new OuAdminService(ou, devices),
-    files: new FilesService(db, path.join(config.dataDir, 'files')),
+    files: new FilesService(db, path.join(config.dataDir, 'files'), config.security.uploadQuotaBytes),
     integration: new IntegrationService(catalogue, staff),
     uet: new UetService(),
     deviceTypes,

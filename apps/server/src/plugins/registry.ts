@@ -6,6 +6,7 @@ import type { AuditService } from '../domains/audit/audit.service.js';
 import type { SessionService, ResolvedSession } from '../domains/auth/session.service.js';
 import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
 import { AppError, forbidden, fromDatabase, validationError } from './errors.js';
+import type { Limits } from './limits.js';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { auth: 'staff' }
   ? StaffCtx
@@ -71,6 +72,8 @@ export interface RegistryDeps {
   db: Db;
   sessions: SessionService;
   audit: AuditService;
+  /** Rate limits and the heavy-call cap of calls whose contract has a `cost` (plugins/limits.ts); buildApp always gives them. */
+  limits?: Limits;
 }
 
 /**
@@ -100,11 +103,20 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
         const started = Date.now();
         let resolved = null as ResolvedSession | null;
         let input: unknown = undefined;
+        let answer: unknown = undefined;
+        let release: (() => void) | undefined;
         let code: number = ErrorCode.OK;
         const deferred: (() => Promise<void>)[] = [];
         const defer = (fn: () => Promise<void>) => void deferred.push(fn);
         try {
           const access = endpoint.access;
+          if (endpoint.cost && deps.limits) {
+            // counted before the transaction, so a call waiting for a heavy-call slot holds no connection;
+            // without a session nothing is counted (the transaction answers 401)
+            const who = await deps.sessions.resolveOptional(req);
+            if (who)
+              release = await deps.limits.enter(endpoint.cost, { muid: who.user.muid, tenantId: who.staff?.tenantId ?? null }, req, reply);
+          }
           const run = async (tx: Db) => {
             if (access.auth !== 'public') {
               resolved = await deps.sessions.resolveInTransaction(tx, req, { cookieOnly: endpoint.cookieOnly === true, defer });
@@ -131,6 +143,7 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
           // Public calls (sign-in mechanics) run on the owner connection; every other call in a
           // transaction that the session lookup scopes to the user, tenant and role energy_app.
           const result = access.auth === 'public' ? await run(deps.db) : await deps.db.transaction((tx) => run(tx as unknown as Db));
+          answer = result;
           if (endpoint.raw) return result;
           return { code: ErrorCode.OK, data: result ?? null, msg: 'success' };
         } catch (error) {
@@ -138,6 +151,7 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
           code = known ? known.code : ErrorCode.INTERNAL;
           throw known ?? error;
         } finally {
+          release?.();
           for (const fn of deferred) await fn();
           if (endpoint.kind === 'command') {
             // the call's outcome stands whatever happens here: a failed audit write is logged, not answered
@@ -150,7 +164,8 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
                 staffId: resolved?.staff?.id ?? null,
                 staffCode: resolved?.staff?.staffCode ?? null,
                 call,
-                target: auditTarget(input),
+                // a create names the new object: its id comes from the answer when the input has none
+                target: auditTarget(input) ?? auditTarget(answer),
                 outcome: code === ErrorCode.OK ? 'ok' : 'error',
                 code,
                 ip: req.ip,

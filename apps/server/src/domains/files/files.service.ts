@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { ErrorCode, files as contract } from '@energy/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { StaffCtx } from '../../plugins/context.js';
@@ -71,15 +71,40 @@ export async function fileOfTenant(db: Db, tenantId: string, key: string) {
   return row;
 }
 
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+
 /** The file center: uploads stored on disk under the data folder, read back by the same tenant only. */
 export class FilesService {
   constructor(
     private readonly system: Db,
-    private readonly root: string,
+    readonly root: string,
+    /** Bytes of stored files one tenant may hold (UPLOAD_QUOTA_MB). */
+    private readonly quotaBytes: number = Number.MAX_SAFE_INTEGER,
   ) {}
 
   private pathOf(tenantId: string, key: string) {
     return path.join(this.root, tenantId, key);
+  }
+
+  /** Bytes the tenant's files take (row-level security limits the sum to the tenant). */
+  private async usedBytes(tx: Db, tenantId: string): Promise<number> {
+    const [row] = await tx
+      .select({ used: sql<string>`coalesce(sum(${file.size}), 0)` })
+      .from(file)
+      .where(eq(file.tenantId, tenantId));
+    return Number(row?.used ?? 0);
+  }
+
+  /** 40005 naming the quota when `incoming` more bytes do not fit; uploads of one tenant take turns here. */
+  private async checkQuota(tx: Db, tenantId: string, incoming: number) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'file-quota:' + tenantId}))`);
+    const used = await this.usedBytes(tx, tenantId);
+    if (used + Math.max(incoming, 1) > this.quotaBytes) {
+      throw new AppError(
+        ErrorCode.QUOTA_EXCEEDED,
+        `The upload quota of ${mb(this.quotaBytes)} per tenant is used up: ${mb(used)} are stored${incoming ? `, this file is ${mb(incoming)}` : ''}. Remove files that are no longer used or ask the platform operator to raise UPLOAD_QUOTA_MB.`,
+      );
+    }
   }
 
   async upload(ctx: StaffCtx, req: FastifyRequest) {
@@ -91,6 +116,11 @@ export class FilesService {
     if (!name || !ACCEPTED.has(ext)) {
       part.file.resume();
       throw new AppError(ErrorCode.UNSUPPORTED_FILE_TYPE, `upload the correct file format (accepted: ${[...ACCEPTED].join(', ')})`);
+    }
+    // a tenant already at its quota is refused before the bytes are written
+    if ((await this.usedBytes(ctx.tx, ctx.staff.tenantId)) >= this.quotaBytes) {
+      part.file.resume();
+      await this.checkQuota(ctx.tx, ctx.staff.tenantId, 0);
     }
     const key = randomBytes(18).toString('base64url');
     const target = this.pathOf(ctx.staff.tenantId, key);
@@ -114,6 +144,7 @@ export class FilesService {
       if (size === 0) throw new AppError(ErrorCode.VALIDATION, 'file: is empty');
       if (!contentMatches(ext, head))
         throw new AppError(ErrorCode.UNSUPPORTED_FILE_TYPE, `upload the correct file format: the content is not a .${ext} file`);
+      await this.checkQuota(ctx.tx, ctx.staff.tenantId, size);
       const contentType = CONTENT_TYPES[ext]!;
       await ctx.tx.insert(file).values({
         key,
@@ -146,7 +177,7 @@ export class FilesService {
       .header('content-length', stat.size)
       .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
+      .header('cache-control', 'no-store')
       .send(fs.createReadStream(location));
   }
 
