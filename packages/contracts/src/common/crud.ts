@@ -178,6 +178,7 @@ export function crudContract<
       if (!spec.importResult) throw new Error(`crudContract(${spec.tag}): import needs importResult`);
       return endpoint({
         ...common('import', `${spec.tag}: import an XLSX or CSV file (multipart field file)`, 'command'),
+        cost: 'import',
         bodyKind: 'multipart',
         ...(spec.paths?.import?.query ? { query: spec.paths.import.query } : {}),
         output: spec.importResult,
@@ -186,6 +187,7 @@ export function crudContract<
     export: () =>
       endpoint({
         ...common('export', `${spec.tag}: export (XLSX, or CSV with format=csv)`, 'query'),
+        cost: 'export',
         query: z.object({ ...queryFilter(spec.filter), ...spec.paths?.export?.query?.shape, ...exportOptions }),
         output: z.any(),
         raw: true,
