@@ -1,8 +1,8 @@
 import { audit as contract, type BodyOf } from '@energy/contracts';
 import type { FastifyReply } from 'fastify';
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containing } from '../../db/sql.js';
+import { contains, equals, list, since, until, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { sendCsv } from '../../plugins/csv.js';
 import { auditLog } from './audit.schema.js';
@@ -34,42 +34,31 @@ export class AuditService {
     await this.db.insert(auditLog).values(entry);
   }
 
-  private filterOf(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>) {
-    const where: SQL[] = [eq(auditLog.tenantId, ctx.staff.tenantId)];
-    if (input.from) where.push(gte(auditLog.at, new Date(input.from)));
-    if (input.to) where.push(lte(auditLog.at, new Date(input.to)));
-    if (input.staffId) where.push(eq(auditLog.staffId, input.staffId));
-    if (input.outcome) where.push(eq(auditLog.outcome, input.outcome));
-    if (input.call) where.push(ilike(auditLog.call, containing(input.call)));
-    return and(...where);
+  /** The tenant's log, newest first, filtered. */
+  private list(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>) {
+    return list(ctx.tx, {
+      query: () => ctx.tx.select().from(auditLog).$dynamic(),
+      where: [
+        eq(auditLog.tenantId, ctx.staff.tenantId),
+        ...where(input, {
+          from: since(auditLog.at),
+          to: until(auditLog.at),
+          staffId: equals(auditLog.staffId),
+          outcome: equals(auditLog.outcome),
+          call: contains(auditLog.call),
+        }),
+      ],
+      order: [desc(auditLog.at), desc(auditLog.id)],
+    });
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogPage>) {
-    const filter = this.filterOf(ctx, input);
-    const rows = await ctx.tx
-      .select()
-      .from(auditLog)
-      .where(filter)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(input.pageSize)
-      .offset((input.pageOffset - 1) * input.pageSize);
-    const [{ total }] = await ctx.tx.select({ total: count() }).from(auditLog).where(filter);
-    return {
-      list: rows.map(rowOf),
-      totalCount: total,
-      pageSize: input.pageSize,
-      pageOffset: input.pageOffset,
-    };
+    return this.list(ctx, input).page(input, (rows) => rows.map(rowOf));
   }
 
   /** The filtered log as CSV, at most AUDIT_EXPORT_MAX_ROWS rows. */
   async exportCsv(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>, reply: FastifyReply) {
-    const rows = await ctx.tx
-      .select()
-      .from(auditLog)
-      .where(this.filterOf(ctx, input))
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(contract.AUDIT_EXPORT_MAX_ROWS);
+    const rows = await this.list(ctx, input).all(undefined, { limit: contract.AUDIT_EXPORT_MAX_ROWS });
     return sendCsv(
       reply,
       'audit-log',

@@ -1,6 +1,6 @@
 import type { BodyOf, ou as contract } from '@energy/contracts';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { containing } from '../../db/sql.js';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { contains, equals, list, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -17,6 +17,25 @@ type OuFields = Omit<BodyOf<typeof contract.ouUpdate>, 'id'>;
 const memberCountSql = sql<number>`(select count(*)::int from ${staffOu} where ${staffOu.ouId} = ${ou.id})`;
 const assetCountSql = sql<number>`(select count(*)::int from ${device} where ${device.ouId} = ${ou.id})`;
 
+type Selected = { o: typeof ou.$inferSelect; typeName: string | null; customerName: string; members: number; assets: number };
+const answerRows = (rows: Selected[]) =>
+  rows.map(({ o, typeName, customerName, members, assets }) => ({
+    id: o.id,
+    code: o.code,
+    name: o.name,
+    typeId: o.typeId,
+    typeName: typeName ?? null,
+    customerMcid: o.customerMcid,
+    customerName,
+    districtAdcode: o.districtAdcode,
+    address: o.address,
+    lng: o.lng,
+    lat: o.lat,
+    memberCount: Number(members),
+    assetCount: Number(assets),
+    createdAt: o.createdAt.toISOString(),
+  }));
+
 /**
  * Administration of operating units: the OUs the staff may see (OuService.visibleScope), their fields,
  * members (staff_ou) and devices (through DevicesService).
@@ -27,50 +46,29 @@ export class OuAdminService {
     private readonly devices: DevicesService,
   ) {}
 
-  private async rows(ctx: StaffCtx, where: SQL[], paging?: { limit: number; offset: number }) {
-    let q = ctx.tx
-      .select({ o: ou, typeName: ouType.name, customerName: customer.name, members: memberCountSql, assets: assetCountSql })
-      .from(ou)
-      .innerJoin(customer, eq(customer.mcid, ou.customerMcid))
-      .leftJoin(ouType, eq(ouType.id, ou.typeId))
-      .where(and(...this.ous.visibleScope(ctx), ...where))
-      .orderBy(asc(ou.code))
-      .$dynamic();
-    if (paging) q = q.limit(paging.limit).offset(paging.offset);
-    return (await q).map(({ o, typeName, customerName, members, assets }) => ({
-      id: o.id,
-      code: o.code,
-      name: o.name,
-      typeId: o.typeId,
-      typeName: typeName ?? null,
-      customerMcid: o.customerMcid,
-      customerName,
-      districtAdcode: o.districtAdcode,
-      address: o.address,
-      lng: o.lng,
-      lat: o.lat,
-      memberCount: Number(members),
-      assetCount: Number(assets),
-      createdAt: o.createdAt.toISOString(),
-    }));
+  /** The OUs the staff may see that match `where`, by code, with their member and device counts. */
+  private list(ctx: StaffCtx, where: SQL[]) {
+    return list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ o: ou, typeName: ouType.name, customerName: customer.name, members: memberCountSql, assets: assetCountSql })
+          .from(ou)
+          .innerJoin(customer, eq(customer.mcid, ou.customerMcid))
+          .leftJoin(ouType, eq(ouType.id, ou.typeId))
+          .$dynamic(),
+      where: [...this.ous.visibleScope(ctx), ...where],
+      order: [asc(ou.code)],
+    });
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.ouPage>) {
-    const where: SQL[] = [];
-    if (input.keyword) where.push(or(ilike(ou.name, containing(input.keyword)), ilike(ou.code, containing(input.keyword)))!);
-    if (input.typeId) where.push(eq(ou.typeId, input.typeId));
-    if (input.customerMcid) where.push(eq(ou.customerMcid, input.customerMcid));
-    const [{ total }] = await ctx.tx
-      .select({ total: count() })
-      .from(ou)
-      .where(and(...this.ous.visibleScope(ctx), ...where));
-    const list = await this.rows(ctx, where, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize });
-    return { list, totalCount: total, pageSize: input.pageSize, pageOffset: input.pageOffset };
+    const filters = where(input, { keyword: contains(ou.name, ou.code), typeId: equals(ou.typeId), customerMcid: equals(ou.customerMcid) });
+    return this.list(ctx, filters).page(input, answerRows);
   }
 
   /** An OU the staff may see, or 404 (the same answer for another tenant's OU, on purpose). */
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const [row] = await this.rows(ctx, [eq(ou.id, input.id)]);
+    const row = await this.list(ctx, [eq(ou.id, input.id)]).first(answerRows);
     if (!row) throw notFound(`Operating unit ${input.id}`);
     return row;
   }

@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { containing } from '../../db/sql.js';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { contains, equals, isIn, list, ouScope, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
@@ -16,18 +16,26 @@ export interface OuFilter {
 export class OuService {
   /** The OUs the staff may see. An all-OU staff sees every OU of its tenant and of linked tenants. */
   async visibleOus(ctx: StaffCtx, filter: OuFilter = {}) {
-    const where = this.visibleScope(ctx, filter.tenantIds);
-    if (filter.name) where.push(or(ilike(ou.name, containing(filter.name)), ilike(ou.code, containing(filter.name)))!);
-    if (filter.typeId) where.push(eq(ou.typeId, filter.typeId));
-    if (filter.customerMcids) where.push(filter.customerMcids.length ? inArray(ou.customerMcid, filter.customerMcids) : eq(ou.id, -1));
-    const rows = await ctx.tx
-      .select({ o: ou, typeName: ouType.name, customerName: customer.name, tenantName: tenant.name })
-      .from(ou)
-      .innerJoin(customer, eq(customer.mcid, ou.customerMcid))
-      .innerJoin(tenant, eq(tenant.id, ou.tenantId))
-      .leftJoin(ouType, eq(ouType.id, ou.typeId))
-      .where(and(...where))
-      .orderBy(asc(tenant.name), asc(ou.code));
+    const ous = list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ o: ou, typeName: ouType.name, customerName: customer.name, tenantName: tenant.name })
+          .from(ou)
+          .innerJoin(customer, eq(customer.mcid, ou.customerMcid))
+          .innerJoin(tenant, eq(tenant.id, ou.tenantId))
+          .leftJoin(ouType, eq(ouType.id, ou.typeId))
+          .$dynamic(),
+      where: [
+        ...this.visibleScope(ctx, filter.tenantIds),
+        ...where(filter, {
+          name: contains(ou.name, ou.code),
+          typeId: equals(ou.typeId),
+          customerMcids: isIn(ou.customerMcid, { empty: 'nothing' }),
+        }),
+      ],
+      order: [asc(tenant.name), asc(ou.code)],
+    });
+    const rows = await ous.all();
     return rows.map(({ o, typeName, customerName, tenantName }) => ({
       id: o.id,
       name: o.name,
@@ -45,9 +53,8 @@ export class OuService {
 
   /** The condition for the OUs the staff may see, of its tenant (or of the given tenants). */
   visibleScope(ctx: StaffCtx, tenantIds = [ctx.staff.tenantId]): SQL[] {
-    const where: SQL[] = [inArray(ou.tenantId, tenantIds)];
-    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(ou.id, [...ctx.staff.ouIds]) : eq(ou.id, -1));
-    return where;
+    const ous = ouScope(ctx, ou.id);
+    return [inArray(ou.tenantId, tenantIds), ...(ous ? [ous] : [])];
   }
 
   async types(ctx: StaffCtx) {

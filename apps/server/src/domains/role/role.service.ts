@@ -1,6 +1,6 @@
 import { ErrorCode, type BodyOf, type role as contract } from '@energy/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { containing } from '../../db/sql.js';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { contains, list, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { AppError, conflict, invalid, notFound } from '../../plugins/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -15,25 +15,17 @@ export class RoleService {
   constructor(private readonly catalogue: CatalogueService) {}
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.rolePage>) {
-    const where: SQL[] = [eq(role.tenantId, ctx.staff.tenantId)];
-    if (input.keyword) where.push(or(ilike(role.name, containing(input.keyword)), ilike(role.description, containing(input.keyword)))!);
-    const rows = await ctx.tx
-      .select()
-      .from(role)
-      .where(and(...where))
-      .orderBy(asc(role.id))
-      .limit(input.pageSize)
-      .offset((input.pageOffset - 1) * input.pageSize);
-    const [{ total }] = await ctx.tx
-      .select({ total: count() })
-      .from(role)
-      .where(and(...where));
-    const counts = await this.staffCounts(
-      ctx,
-      rows.map((r) => r.id),
-    );
-    return {
-      list: rows.map((r) => ({
+    const roles = list(ctx.tx, {
+      query: () => ctx.tx.select().from(role).$dynamic(),
+      where: [eq(role.tenantId, ctx.staff.tenantId), ...where(input, { keyword: contains(role.name, role.description) })],
+      order: [asc(role.id)],
+    });
+    return roles.page(input, async (rows) => {
+      const counts = await this.staffCounts(
+        ctx,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
         id: r.id,
         name: r.name,
         description: r.description,
@@ -41,11 +33,8 @@ export class RoleService {
         staffCount: counts.get(r.id) ?? 0,
         permissionCount: r.permissionCodes.length,
         createdAt: r.createdAt.toISOString(),
-      })),
-      totalCount: total,
-      pageSize: input.pageSize,
-      pageOffset: input.pageOffset,
-    };
+      }));
+    });
   }
 
   async list(ctx: StaffCtx) {
