@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { DEMO_TENANTS } from './demo.js';
+import { DEMO_TENANTS } from './demo-tenants.js';
 
 /**
  * The demo's alarm rules (docs/alarms.md), tuned on the simulator so the live fleet raises an alarm

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { bsaStation, bsaStationDevice, bsaTariff, bsaTariffBand, type StationDeviceRole } from '../domains/bsa/bsa.schema.js';
 import { toNumeric } from '../domains/bsa/bsa.service.js';
-import { DEMO_TENANTS } from './demo.js';
+import { DEMO_TENANTS } from './demo-tenants.js';
 
 /**
  * The demo tenants' storage stations (docs/bsa.md): built from each site's storage PCS and meters,
@@ -50,7 +50,7 @@ const SHANGHAI: Band[] = [
 const FCS = { code: 'FCS-01', role: 'fcs', create: { type: 'bsa-fcs', name: 'FCS edge controller' } } as const;
 
 export const DEMO_STATIONS: {
-  /** Resolved when seeding (demo.ts imports this module, so its constants are not read at load). */
+  /** A key of DEMO_TENANTS (demo-tenants.ts). */
   tenant: 'sunrise' | 'harbor';
   ouCode: string;
   code: string;

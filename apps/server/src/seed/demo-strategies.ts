@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { bsaStation } from '../domains/bsa/bsa.schema.js';
 import { strategy, strategyCustomer } from '../domains/strategy/strategy.schema.js';
-import { DEMO_TENANTS } from './demo.js';
+import { DEMO_TENANTS } from './demo-tenants.js';
 import { DEMO_STATIONS } from './demo-stations.js';
 
 /**

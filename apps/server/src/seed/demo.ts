@@ -10,6 +10,7 @@ import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema
 import { AREAS, areaCode, catalogueRows, originId } from '@energy/contracts/catalogue-codes';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
 import { seedDemoAlarmRules } from './demo-alarms.js';
+import { DEMO_TENANTS } from './demo-tenants.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
 import { seedTenantNavigation } from './navigation.js';
@@ -27,11 +28,7 @@ export const DEMO_USERS = [
   { username: 'admin', name: 'Platform Admin', description: 'platform administrator (no tenant staff)' },
 ] as const;
 
-export const DEMO_TENANTS = {
-  sunrise: 'a1b2c3d4-0001-4000-8000-000000000001',
-  harbor: 'a1b2c3d4-0002-4000-8000-000000000002',
-  gridcare: 'a1b2c3d4-0003-4000-8000-000000000003',
-} as const;
+export { DEMO_TENANTS };
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(tenant);

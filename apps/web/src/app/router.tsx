@@ -1,17 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../shared/page-spinner';
-import { alarmModule } from '../domains/alarm/alarm.module';
-import { auditModule } from '../domains/audit/audit.module';
-import { devicesModule } from '../domains/devices/devices.module';
-import { organizationModule } from '../domains/organization/organization.module';
-import { ouModule } from '../domains/ou/ou.module';
-import { platformModule } from '../domains/platform/platform.module';
-import { roleModule } from '../domains/role/role.module';
-import { staffModule } from '../domains/staff/staff.module';
-import { strategyModule } from '../domains/strategy/strategy.module';
 import type { ShellRoute } from '../domains/types';
 import { useAuth } from './auth/auth-state';
+import { domainModules } from './domain-modules';
 import { loginUrl } from './navigation';
 import { ErrorPage } from './pages/error-page';
 import { RequirePermission } from './shell/permission';
@@ -38,17 +30,7 @@ function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /** Each domain's pages, with the permission that opens them (the permission wrapper of spec 000). */
-const domainRoutes: ShellRoute[] = [
-  alarmModule,
-  auditModule,
-  devicesModule,
-  organizationModule,
-  ouModule,
-  platformModule,
-  roleModule,
-  staffModule,
-  strategyModule,
-].flatMap((m) => m.routes);
+const domainRoutes: ShellRoute[] = domainModules.flatMap((m) => m.routes);
 
 export const router = createBrowserRouter([
   {

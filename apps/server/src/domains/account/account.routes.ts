@@ -1,7 +1,8 @@
 import { account } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { AccountService } from './account.service.js';
 
-export const accountRoutes: DomainRoutes = (route, { account: service }) => {
+export const accountRoutes: DomainRoutes<{ account: AccountService }> = (route, { account: service }) => {
   route(account.myProfile, (ctx) => service.profile(ctx));
   route(account.changeLoginPassword, (ctx, input) => service.changeLoginPassword(ctx, input));
   route(account.setOperationPassword, (ctx, input) => service.setOperationPassword(ctx, input));

@@ -1,7 +1,20 @@
 import { alarm } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { AlarmBellService } from './alarm-bell.service.js';
+import type { AlarmRecordsService } from './alarm-records.service.js';
+import type { AlarmRulesService } from './alarm-rules.service.js';
+import type { AlarmSignboardService } from './alarm-signboard.service.js';
+import type { AlarmWorkOrdersService } from './alarm-work-orders.service.js';
 
-export const alarmRoutes: DomainRoutes = (
+interface AlarmRoutesServices {
+  alarmRules: AlarmRulesService;
+  alarmRecords: AlarmRecordsService;
+  alarmBell: AlarmBellService;
+  alarmWorkOrders: AlarmWorkOrdersService;
+  alarmSignboard: AlarmSignboardService;
+}
+
+export const alarmRoutes: DomainRoutes<AlarmRoutesServices> = (
   route,
   { alarmRules: rules, alarmRecords: records, alarmBell: bell, alarmWorkOrders: workOrders, alarmSignboard: signboard },
 ) => {

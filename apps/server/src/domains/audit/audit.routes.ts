@@ -1,7 +1,8 @@
 import { audit } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { AuditService } from './audit.service.js';
 
-export const auditRoutes: DomainRoutes = (route, { audit: service }) => {
+export const auditRoutes: DomainRoutes<{ audit: AuditService }> = (route, { audit: service }) => {
   route(audit.auditLogPage, (ctx, input) => service.page(ctx, input));
   route(audit.auditLogExport, (ctx, input, { reply }) => service.exportCsv(ctx, input, reply));
 };

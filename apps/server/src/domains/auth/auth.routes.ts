@@ -1,7 +1,8 @@
 import { auth } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { AuthService } from './auth.service.js';
 
-export const authRoutes: DomainRoutes = (route, { auth: service }) => {
+export const authRoutes: DomainRoutes<{ auth: AuthService }> = (route, { auth: service }) => {
   route(auth.login, (ctx, input, { reply }) => service.login(ctx, input, reply));
   route(auth.probe, (ctx) => service.probe(ctx));
   route(auth.landing, (_ctx, input, { reply }) => reply.redirect(auth.safeLandingPath(input.to), 302));

@@ -1,7 +1,12 @@
 import { device } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { DeviceTypesService } from './device-types.service.js';
+import type { DevicesService } from './devices.service.js';
 
-export const devicesRoutes: DomainRoutes = (route, { deviceTypes, devices }) => {
+export const devicesRoutes: DomainRoutes<{ deviceTypes: DeviceTypesService; devices: DevicesService }> = (
+  route,
+  { deviceTypes, devices },
+) => {
   route(device.deviceTypeTree, (ctx) => deviceTypes.tree(ctx));
   route(device.deviceTypeGateway, (ctx) => deviceTypes.gateways(ctx));
   route(device.devicePage, (ctx, input) => devices.page(ctx, input));

@@ -1,7 +1,9 @@
 import { ou } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { OuAdminService } from './ou-admin.service.js';
+import type { OuService } from './ou.service.js';
 
-export const ouRoutes: DomainRoutes = (route, { ou: service, ouAdmin: admin }) => {
+export const ouRoutes: DomainRoutes<{ ou: OuService; ouAdmin: OuAdminService }> = (route, { ou: service, ouAdmin: admin }) => {
   route(ou.ouTypeList, (ctx) => service.types(ctx));
   route(ou.ouList, (ctx, input) => service.list(ctx, input));
   route(ou.ouListWithTenant, (ctx, input) => service.listWithTenant(ctx, input));

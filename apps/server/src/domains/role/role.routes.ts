@@ -1,7 +1,8 @@
 import { role } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { RoleService } from './role.service.js';
 
-export const roleRoutes: DomainRoutes = (route, { role: service }) => {
+export const roleRoutes: DomainRoutes<{ role: RoleService }> = (route, { role: service }) => {
   route(role.rolePage, (ctx, input) => service.page(ctx, input));
   route(role.roleList, (ctx) => service.list(ctx));
   route(role.roleDetail, (ctx, input) => service.detail(ctx, input));

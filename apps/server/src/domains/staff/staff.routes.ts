@@ -1,7 +1,12 @@
 import { customer, staff } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { StaffAdminService } from './staff-admin.service.js';
+import type { StaffService } from './staff.service.js';
 
-export const staffRoutes: DomainRoutes = (route, { staff: service, staffAdmin }) => {
+export const staffRoutes: DomainRoutes<{ staff: StaffService; staffAdmin: StaffAdminService }> = (
+  route,
+  { staff: service, staffAdmin },
+) => {
   // Reading A
   route(staff.customerUserCurrent, (ctx) => service.current(ctx));
   route(customer.customerUserCurrentV2, (ctx) => service.current(ctx));

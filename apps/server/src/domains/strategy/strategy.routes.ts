@@ -1,7 +1,16 @@
 import { strategy } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { StrategyDeliveryService } from './strategy-delivery.service.js';
+import type { StrategyLibraryService } from './strategy-library.service.js';
+import type { StrategyLists } from './strategy-lists.js';
+import type { StrategyOverview } from './strategy-overview.js';
 
-export const strategyRoutes: DomainRoutes = (route, services) => {
+export const strategyRoutes: DomainRoutes<{
+  strategyLists: StrategyLists;
+  strategyLibrary: StrategyLibraryService;
+  strategyDeliveries: StrategyDeliveryService;
+  strategyOverview: StrategyOverview;
+}> = (route, services) => {
   const { strategyLists: lists, strategyLibrary: library, strategyDeliveries: deliveries, strategyOverview: overview } = services;
   route(strategy.strategyPage, (ctx, input) => lists.page(ctx, input));
   route(strategy.strategyList, (ctx, input) => lists.list(ctx, input));

@@ -1,7 +1,8 @@
 import { device } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { TelemetryService } from './telemetry.service.js';
 
-export const telemetryRoutes: DomainRoutes = (route, { telemetry }) => {
+export const telemetryRoutes: DomainRoutes<{ telemetry: TelemetryService }> = (route, { telemetry }) => {
   route(device.dataPropertyRaw, (ctx, input) => telemetry.raw(ctx, input));
   route(device.dataPropertyRecent, (ctx, input) => telemetry.recent(ctx, input));
   route(device.dataPropertyResampledInstantaneous, (ctx, input) => telemetry.resampledInstantaneous(ctx, input));

@@ -1,7 +1,14 @@
 import { customer, platform } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { OrganizationService } from './organization.service.js';
+import type { PlatformSettingsService } from './platform-settings.service.js';
+import type { TenancyService } from './tenancy.service.js';
 
-export const tenancyRoutes: DomainRoutes = (route, { tenancy: service, organization, platformSettings }) => {
+export const tenancyRoutes: DomainRoutes<{
+  tenancy: TenancyService;
+  organization: OrganizationService;
+  platformSettings: PlatformSettingsService;
+}> = (route, { tenancy: service, organization, platformSettings }) => {
   route(customer.organizationWithCode, (ctx) => service.organizationTree(ctx));
   route(customer.organizationWithCodeWithCurrent, (ctx) => service.organizationTreeFromCurrent(ctx));
   route(customer.orgAll, (ctx) => service.orgAll(ctx));

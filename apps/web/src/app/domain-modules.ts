@@ -1,0 +1,23 @@
+import { alarmModule } from '../domains/alarm/alarm.module';
+import { auditModule } from '../domains/audit/audit.module';
+import { devicesModule } from '../domains/devices/devices.module';
+import { organizationModule } from '../domains/organization/organization.module';
+import { ouModule } from '../domains/ou/ou.module';
+import { platformModule } from '../domains/platform/platform.module';
+import { roleModule } from '../domains/role/role.module';
+import { staffModule } from '../domains/staff/staff.module';
+import { strategyModule } from '../domains/strategy/strategy.module';
+import type { DomainModule } from '../domains/types';
+
+/** Every web domain (its `domains/<name>/<name>.module.tsx`), in one place: the router serves their routes. */
+export const domainModules: DomainModule[] = [
+  alarmModule,
+  auditModule,
+  devicesModule,
+  organizationModule,
+  ouModule,
+  platformModule,
+  roleModule,
+  staffModule,
+  strategyModule,
+];
