@@ -15,6 +15,7 @@ import { TelemetryIngest } from './domains/telemetry/ingest/ingest.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { installLimits } from './plugins/limits.js';
+import { hardenDocument, OperationIndex } from './plugins/openapi-hardening.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
 import { createRegistry } from './plugins/registry.js';
 import { registerStomp } from './realtime/stomp-server.js';
@@ -28,6 +29,7 @@ export interface App {
 
 /** Builds the whole server: parsers, OpenAPI, every domain's routes, and the web app when built. */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<App> {
+  const operations = new OperationIndex();
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -69,7 +71,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
       security: [{ jwtToken: [], session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => hardenDocument(jsonSchemaTransformObject(input), operations),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
@@ -84,7 +86,11 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     config.security,
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   );
-  const route = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit, limits });
+  const registry = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit, limits });
+  const route: typeof registry = (endpoint, handler) => {
+    operations.add(endpoint);
+    registry(endpoint, handler);
+  };
   for (const register of domainRoutes) register(route, services);
 
   // Pushes: STOMP over WebSocket at /ws/platform, fanned out through Redis when REDIS_URL is set
