@@ -1,5 +1,6 @@
 import { alarm } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
+import { DOMAIN_KEYS } from '../../shared/query-keys';
 
 export type AlarmRow = RefOutput<typeof alarm.alarmLogPage>['list'][number];
 export type AlarmRuleRow = RefOutput<typeof alarm.alarmRulePage>['list'][number];
@@ -7,17 +8,19 @@ export type RelatedProperty = RefOutput<typeof alarm.alarmRelatedProperties>[num
 export type AlarmPoints = RefOutput<typeof alarm.alarmPointList>;
 export type WorkOrder = RefOutput<typeof alarm.alarmWorkOrderList>[number];
 
-/** Query keys of the alarm pages: everything under ['alarm'] (the bell too) is refetched after a change. */
+const keys = DOMAIN_KEYS.alarm;
+
+/** Query keys of the alarm pages (derived from the calls): everything under ['alarm'] (the bell too) is refetched after a change. */
 export const alarmKeys = {
-  all: ['alarm'] as const,
-  records: ['alarm', 'records'] as const,
-  detail: (id: number) => ['alarm', 'detail', id] as const,
-  related: (id: number) => ['alarm', 'related', id] as const,
-  values: (id: number) => ['alarm', 'values', id] as const,
-  points: (id: number, propertyId: number) => ['alarm', 'points', id, propertyId] as const,
-  workOrders: (id: number) => ['alarm', 'work-orders', id] as const,
-  rules: ['alarm', 'rules'] as const,
-  signboardCount: ['alarm', 'signboard', 'count'] as const,
-  signboardAssets: (name: string) => ['alarm', 'signboard', 'assets', name] as const,
-  signboardPage: ['alarm', 'signboard', 'page'] as const,
+  all: keys.all,
+  records: keys.page(alarm.alarmLogPage),
+  detail: (id: number) => keys.of(alarm.alarmLogDetail, { id }),
+  related: (id: number) => keys.of(alarm.alarmRelatedProperties, { id }),
+  values: (id: number) => keys.of(alarm.alarmRelatedPropertyValues, { id }),
+  points: (id: number, propertyId: number) => [...keys.page(alarm.alarmPointList), id, propertyId] as const,
+  workOrders: (id: number) => keys.of(alarm.alarmWorkOrderList, { id }),
+  rules: keys.page(alarm.alarmRulePage),
+  signboardCount: keys.page(alarm.signboardAlarmCount),
+  signboardAssets: (name: string) => [...keys.page(alarm.signboardAlarmAsset), name] as const,
+  signboardPage: keys.page(alarm.signboardAlarmPage),
 };

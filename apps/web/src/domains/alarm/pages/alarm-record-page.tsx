@@ -1,8 +1,8 @@
-import { useState, type Key } from 'react';
-import { App as AntApp, Button, DatePicker, Input, Select, Space, Typography } from 'antd';
+import { useState, type Key, type ReactNode } from 'react';
+import { App as AntApp, Button, DatePicker, Input, Select, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
 import { alarm } from '@energy/contracts/refs';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,11 +10,11 @@ import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/api/download';
-import { FilterForm, type FilterField } from '../../../shared/filter-form/filter-form';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { useOuList } from '../../ou/queries';
+import { EntityListPage, type EntityListContext } from '../../../shared/entity-list/entity-list-page';
+import type { FilterField } from '../../../shared/filter-form/filter-form';
+import type { ListBody } from '../../../shared/list-page/use-list-query';
+import { OuPicker } from '../../../shared/pickers/ou-picker';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { ALARM_EXPORT_MAX_ROWS, specPaging, toRecordFilter, type RecordFilter, type RecordFormValues } from '../alarm-filter';
 import { alarmColumns } from '../components/alarm-columns';
 import { LevelTag } from '../components/level-tag';
@@ -28,50 +28,32 @@ import '../texts';
 export default function AlarmRecordPage() {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const queryClient = useQueryClient();
-  const ous = useOuList();
   const canRead = useHasPermission('b-alarm-record-read');
-  const list = useListQuery({
-    queryKey: alarmKeys.records,
-    fetch: (body: ListBody<RecordFilter>) => api(alarm.alarmLogPage, specPaging(body)),
-    toFilter: toRecordFilter,
-  });
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  const all = t('alarm.all');
 
   const batchRead = useMutation({
-    mutationFn: (ids: number[]) => api(alarm.alarmLogBatchRead, { ids }),
-    onSuccess: async ({ read }) => {
+    mutationFn: ({ ids }: { ids: number[]; ctx: EntityListContext<AlarmRow, RecordFilter> }) => api(alarm.alarmLogBatchRead, { ids }),
+    onSuccess: async ({ read }, { ctx }) => {
       void message.success(t('alarm.record.batchReadDone', { n: read }));
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: alarmKeys.all });
+      await ctx.refresh();
     },
   });
-
-  const exportCsv = async () => {
-    const total = list.page.data?.totalCount ?? 0;
-    if (total > ALARM_EXPORT_MAX_ROWS) void message.warning(t('alarm.record.exportTooMany', { n: ALARM_EXPORT_MAX_ROWS }));
+  const exportCsv = async ({ filter, totalCount }: EntityListContext<AlarmRow, RecordFilter>) => {
+    if (totalCount > ALARM_EXPORT_MAX_ROWS) void message.warning(t('alarm.record.exportTooMany', { n: ALARM_EXPORT_MAX_ROWS }));
     setExporting(true);
-    try {
-      await downloadFile(alarm.alarmLogExport, list.filter, `alarm-records-${dayjs().format('YYYY-MM-DD')}.csv`);
-    } finally {
-      setExporting(false);
-    }
+    await downloadFile(alarm.alarmLogExport, filter, `alarm-records-${dayjs().format('YYYY-MM-DD')}.csv`).finally(() =>
+      setExporting(false),
+    );
   };
 
+  const select = (options: { value: unknown; label: ReactNode }[], testId?: string, multiple = false) => (
+    <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={all} data-testid={testId} options={options as never} />
+  );
   const fields: FilterField[] = [
-    {
-      name: 'ouId',
-      label: t('alarm.ou'),
-      node: (
-        <Select
-          allowClear
-          placeholder={t('alarm.all')}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(ous.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-        />
-      ),
-    },
+    { name: 'ouId', label: t('alarm.ou'), node: <OuPicker allowClear placeholder={all} /> },
     {
       name: 'deviceCode',
       label: t('alarm.deviceCode'),
@@ -85,51 +67,33 @@ export default function AlarmRecordPage() {
     {
       name: 'alarmLevels',
       label: t('alarm.levels'),
-      node: (
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder={t('alarm.all')}
-          data-testid="alarm-filter-levels"
-          options={ALARM_LEVELS.map((l) => ({ value: l, label: <LevelTag level={l} /> }))}
-        />
+      node: select(
+        ALARM_LEVELS.map((l) => ({ value: l, label: <LevelTag level={l} /> })),
+        'alarm-filter-levels',
+        true,
       ),
     },
     {
       name: 'state',
       label: t('alarm.state'),
-      node: (
-        <Select
-          allowClear
-          placeholder={t('alarm.all')}
-          data-testid="alarm-filter-state"
-          options={[0, 1].map((s) => ({ value: s, label: t(`alarm.states.${s}`) }))}
-        />
+      node: select(
+        [0, 1].map((s) => ({ value: s, label: t(`alarm.states.${s}`) })),
+        'alarm-filter-state',
       ),
     },
     { name: 'range', label: t('alarm.timeRange'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
     {
       name: 'read',
       label: t('alarm.readState'),
-      node: (
-        <Select
-          allowClear
-          placeholder={t('alarm.all')}
-          data-testid="alarm-filter-read"
-          options={(['false', 'true'] as const).map((r) => ({ value: r, label: t(`alarm.readStates.${r}`) }))}
-        />
+      node: select(
+        (['false', 'true'] as const).map((r) => ({ value: r, label: t(`alarm.readStates.${r}`) })),
+        'alarm-filter-read',
       ),
     },
     {
       name: 'source',
       label: t('alarm.source'),
-      node: (
-        <Select
-          allowClear
-          placeholder={t('alarm.all')}
-          options={(['rule', 'server'] as const).map((s) => ({ value: s, label: t(`alarm.sources.${s}`) }))}
-        />
-      ),
+      node: select((['rule', 'server'] as const).map((s) => ({ value: s, label: t(`alarm.sources.${s}`) }))),
     },
   ];
 
@@ -145,61 +109,60 @@ export default function AlarmRecordPage() {
     }),
     { key: 'read', title: t('alarm.readState'), dataIndex: 'read', width: 90, render: (v: boolean) => <ReadTag read={v} /> },
     { key: 'ou', title: t('alarm.ou'), dataIndex: 'ouName', width: 150, display: false, render: (v: string | null) => v ?? '-' },
-    {
-      key: 'actions',
-      title: t('alarm.actions'),
-      width: 90,
-      fixed: 'right',
-      showForce: true,
-      render: (_, r) => (
-        <Link to={alarmDetailPath(r.id)} data-testid="alarm-record-detail">
-          {t('alarm.detail')}
-        </Link>
-      ),
-    },
   ];
 
   return (
-    <ListPage title={t('alarm.record.title')} testId="alarm-record-list">
-      <FilterForm<RecordFormValues> fields={fields} onQuery={list.query} />
-      <ListTable<AlarmRow>
-        cacheKey="alarm.records"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        rowSelection={
-          canRead
-            ? {
-                selectedRowKeys: selected,
-                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
-                getCheckboxProps: (r) => ({ disabled: r.read }),
-              }
-            : undefined
-        }
-        toolbar={
-          <Space>
-            {selected.length > 0 && (
-              <Typography.Text type="secondary">{t('alarm.record.selected', { n: selected.length })}</Typography.Text>
-            )}
-            <Authorized code="b-alarm-record-read">
-              <Button
-                icon={<CheckOutlined />}
-                disabled={selected.length === 0}
-                loading={batchRead.isPending}
-                onClick={() => batchRead.mutate(selected)}
-                data-testid="alarm-batch-read"
-              >
-                {t('alarm.record.batchRead')}
-              </Button>
-            </Authorized>
-            <Authorized code="b-alarm-record-export">
-              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="alarm-export">
-                {t('alarm.record.export')}
-              </Button>
-            </Authorized>
-          </Space>
-        }
-      />
-    </ListPage>
+    <EntityListPage<AlarmRow, RecordFilter, RecordFormValues>
+      title={t('alarm.record.title')}
+      testId="alarm-record-list"
+      cacheKey="alarm.records"
+      queryKey={alarmKeys.records}
+      fetch={(body: ListBody<RecordFilter>) => api(alarm.alarmLogPage, specPaging(body))}
+      toFilter={toRecordFilter}
+      filters={fields}
+      columns={columns}
+      actionsWidth={90}
+      actions={[
+        {
+          key: 'detail',
+          label: t('alarm.detail'),
+          render: (r) => (
+            <Link to={alarmDetailPath(r.id)} data-testid="alarm-record-detail">
+              {t('alarm.detail')}
+            </Link>
+          ),
+        },
+      ]}
+      table={{
+        rowSelection: canRead
+          ? {
+              selectedRowKeys: selected,
+              onChange: (keys: Key[]) => setSelected(keys.map(Number)),
+              getCheckboxProps: (r) => ({ disabled: r.read }),
+            }
+          : undefined,
+      }}
+      toolbar={(ctx) => (
+        <>
+          {selected.length > 0 && <Typography.Text type="secondary">{t('alarm.record.selected', { n: selected.length })}</Typography.Text>}
+          <Authorized code="b-alarm-record-read">
+            <Button
+              icon={<CheckOutlined />}
+              disabled={selected.length === 0}
+              loading={batchRead.isPending}
+              onClick={() => batchRead.mutate({ ids: selected, ctx })}
+              data-testid="alarm-batch-read"
+            >
+              {t('alarm.record.batchRead')}
+            </Button>
+          </Authorized>
+          <Authorized code="b-alarm-record-export">
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv(ctx)} data-testid="alarm-export">
+              {t('alarm.record.export')}
+            </Button>
+          </Authorized>
+        </>
+      )}
+    />
   );
 }

@@ -9,8 +9,9 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { useOuList } from '../../ou/queries';
-import { deviceKeys, useDeviceTypeTree, useGateways, type DeviceCategory, type DeviceRow } from '../queries';
+import { useOuList } from '../../../shared/pickers/ou-picker';
+import { typeTreeData } from '../../../shared/pickers/device-type-picker';
+import { deviceKeys, useDeviceTypeTree, useGateways, type DeviceRow } from '../queries';
 import '../texts';
 
 interface Values {
@@ -26,15 +27,6 @@ interface Values {
 }
 
 const fields = deviceSchemas.deviceCreate.body!.shape;
-
-/** The type tree as TreeSelect data: categories group the types and cannot be picked themselves. */
-export const typeTreeData = (tree: DeviceCategory[]) =>
-  tree.map((c) => ({
-    value: `c-${c.id}`,
-    title: c.name,
-    selectable: false,
-    children: c.children.map((x) => ({ value: x.id, title: x.name })),
-  }));
 
 const toValues = (d: DeviceRow | undefined): Partial<Values> =>
   d
