@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BodyOf, staff as contract } from '@energy/contracts';
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { containing, rowsOf } from '../../db/sql.js';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contains, equals, list, where, type RowOf } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -19,6 +21,20 @@ type CreateInput = BodyOf<typeof contract.staffCreate>;
 type UpdateInput = BodyOf<typeof contract.staffUpdate>;
 type NewUser = Extract<CreateInput['user'], { kind: 'new' }>;
 
+/** The one answer for a username that cannot be given to a new person, whoever has it. */
+export const USERNAME_UNUSABLE =
+  'This username cannot be used for a new person. Choose another, or, to add someone who already has it, also give their phone or email';
+
+/** A staff with its person, customer and role. */
+const selectStaff = (tx: Db) =>
+  tx
+    .select({ s: staff, username: customerUser.username, name: customerUser.name, customerName: customer.name, roleName: role.name })
+    .from(staff)
+    .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
+    .innerJoin(customer, eq(customer.mcid, staff.customerMcid))
+    .leftJoin(role, eq(role.id, staff.roleId))
+    .$dynamic();
+
 /**
  * The tenant's staff accounts, administered: list, create (for a person of the tenant or a new one),
  * edit, enable / disable / freeze. A caller manages only staff no more powerful than itself, gives only
@@ -31,26 +47,20 @@ export class StaffAdminService {
   ) {}
 
   async page(ctx: StaffCtx, input: PageInput) {
-    const where: SQL[] = [eq(staff.tenantId, ctx.staff.tenantId)];
-    if (input.keyword) {
-      const kw = containing(input.keyword);
-      where.push(or(ilike(staff.staffCode, kw), ilike(customerUser.username, kw), ilike(customerUser.name, kw))!);
-    }
-    if (input.status !== undefined) where.push(eq(staff.status, input.status));
-    if (input.roleId) where.push(eq(staff.roleId, input.roleId));
-    if (input.customerMcid) where.push(eq(staff.customerMcid, input.customerMcid));
-    if (input.ouId) where.push(inArray(staff.id, ctx.tx.select({ id: staffOu.staffId }).from(staffOu).where(eq(staffOu.ouId, input.ouId))));
-    const rows = await this.rows(ctx, and(...where)!, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize });
-    const [{ total }] = await ctx.tx
-      .select({ total: count() })
-      .from(staff)
-      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
-      .where(and(...where));
-    return { list: rows, totalCount: total, pageSize: input.pageSize, pageOffset: input.pageOffset };
+    const membersOf = (ouId: number) =>
+      inArray(staff.id, ctx.tx.select({ id: staffOu.staffId }).from(staffOu).where(eq(staffOu.ouId, ouId)));
+    const filters = where(input, {
+      keyword: contains(staff.staffCode, customerUser.username, customerUser.name),
+      status: equals(staff.status),
+      roleId: equals(staff.roleId),
+      customerMcid: equals(staff.customerMcid),
+      ouId: membersOf,
+    });
+    return this.list(ctx, filters).page(input, (rows) => this.answerRows(ctx, rows));
   }
 
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const [row] = await this.rows(ctx, and(eq(staff.id, input.id), eq(staff.tenantId, ctx.staff.tenantId))!);
+    const row = await this.list(ctx, [eq(staff.id, input.id)]).first((rows) => this.answerRows(ctx, rows));
     if (!row) throw notFound(`Staff ${input.id}`);
     return row;
   }
@@ -61,18 +71,21 @@ export class StaffAdminService {
     this.roles.assertWithinCaller(ctx, await this.roles.find(ctx, input.roleId));
     const ouIds = await this.visibleOuIds(ctx, input.ouIds);
     let muid: string;
+    let existingPerson = input.user.kind === 'existing';
     if (input.user.kind === 'existing') {
       muid = await this.personOfTenant(ctx, input.user.muid);
-      await this.assertOnePerCustomer(ctx, muid, input.customerMcid, null);
     } else {
-      muid = await this.createPerson(ctx, input.user);
+      const created = await this.createPerson(ctx, input.user);
+      existingPerson = created.existing;
+      muid = created.muid;
     }
+    if (existingPerson) await this.assertOnePerCustomer(ctx, muid, input.customerMcid, null);
     const [row] = await ctx.tx
       .insert(staff)
       .values({ tenantId: ctx.staff.tenantId, customerMcid: input.customerMcid, muid, staffCode: input.staffCode, roleId: input.roleId })
       .returning({ id: staff.id });
     if (ouIds.length) await ctx.tx.insert(staffOu).values(ouIds.map((ouId) => ({ tenantId: ctx.staff.tenantId, staffId: row!.id, ouId })));
-    return { id: row!.id };
+    return { id: row!.id, existingPerson };
   }
 
   async update(ctx: StaffCtx, input: UpdateInput) {
@@ -110,18 +123,17 @@ export class StaffAdminService {
   }
 
   /** The staff rows of the list and detail, with their OUs. */
-  private async rows(ctx: StaffCtx, where: SQL, paging?: { limit: number; offset: number }) {
-    let query = ctx.tx
-      .select({ s: staff, username: customerUser.username, name: customerUser.name, customerName: customer.name, roleName: role.name })
-      .from(staff)
-      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
-      .innerJoin(customer, eq(customer.mcid, staff.customerMcid))
-      .leftJoin(role, eq(role.id, staff.roleId))
-      .where(where)
-      .orderBy(asc(staff.staffCode))
-      .$dynamic();
-    if (paging) query = query.limit(paging.limit).offset(paging.offset);
-    const rows = await query;
+  /** The tenant's staff that match `where`, by code. */
+  private list(ctx: StaffCtx, where: SQL[]) {
+    return list(ctx.tx, {
+      query: () => selectStaff(ctx.tx),
+      where: [eq(staff.tenantId, ctx.staff.tenantId), ...where],
+      order: [asc(staff.staffCode)],
+    });
+  }
+
+  /** Answer rows, with each staff's OUs. */
+  private async answerRows(ctx: StaffCtx, rows: RowOf<ReturnType<typeof selectStaff>>[]) {
     const ids = rows.map((r) => r.s.id);
     const ouRows = ids.length
       ? await ctx.tx
@@ -204,17 +216,26 @@ export class StaffAdminService {
 
   /**
    * A new person: usernames are platform-wide, beyond what the tenant-scoped role energy_app sees, so
-   * the check and the insert are one narrow database function (migration 0006).
+   * the check and the insert are one narrow database function (migration 0006). A username that is
+   * taken adds that person only when the phone or email given is theirs (migration 0016; they keep
+   * their own password); otherwise one answer, whether the username is taken here, elsewhere, or
+   * the fact did not match, so administrators do not learn who has an account elsewhere
+   * (docs/security.md). The password is hashed first either way: the time does not tell either.
    */
-  private async createPerson(ctx: StaffCtx, user: NewUser) {
+  private async createPerson(ctx: StaffCtx, user: NewUser): Promise<{ muid: string; existing: boolean }> {
     const passwordHash = await hashPassword(user.password);
     const muid = randomUUID();
     const [row] = await rowsOf<{ created: boolean }>(
       ctx.tx,
       sql`select app_create_person(${muid}::uuid, ${user.username}, ${passwordHash}, ${user.name}, ${user.phone || null}, ${user.email || null}) as created`,
     );
-    if (!row?.created) throw conflict('Username already exists');
-    return muid;
+    if (row?.created) return { muid, existing: false };
+    const [match] = await rowsOf<{ muid: string | null }>(
+      ctx.tx,
+      sql`select app_person_by_fact(${user.username}, ${user.phone || null}, ${user.email || null}) as muid`,
+    );
+    if (!match?.muid) throw conflict(USERNAME_UNUSABLE);
+    return { muid: match.muid, existing: true };
   }
 
   private async visibleOuIdSet(ctx: StaffCtx) {

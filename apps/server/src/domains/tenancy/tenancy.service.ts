@@ -1,6 +1,7 @@
 import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/contracts';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { containing, rowsOf } from '../../db/sql.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { contains, equals, list, where } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -106,16 +107,22 @@ export class TenancyService {
   }
 
   async customerUsers(ctx: StaffCtx, input?: { customerMcid?: string; keyword?: string }) {
-    const where: SQL[] = [eq(staff.tenantId, ctx.staff.tenantId)];
-    if (input?.customerMcid) where.push(eq(staff.customerMcid, input.customerMcid));
-    if (input?.keyword)
-      where.push(or(ilike(customerUser.username, containing(input.keyword)), ilike(customerUser.name, containing(input.keyword)))!);
-    const rows = await ctx.tx
-      .select({ u: customerUser, s: { id: staff.id, staffCode: staff.staffCode, customerMcid: staff.customerMcid, status: staff.status } })
-      .from(staff)
-      .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
-      .where(and(...where))
-      .orderBy(asc(customerUser.username), asc(staff.id));
+    const rows = await list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({
+            u: customerUser,
+            s: { id: staff.id, staffCode: staff.staffCode, customerMcid: staff.customerMcid, status: staff.status },
+          })
+          .from(staff)
+          .innerJoin(customerUser, eq(customerUser.muid, staff.muid))
+          .$dynamic(),
+      where: [
+        eq(staff.tenantId, ctx.staff.tenantId),
+        ...where(input, { customerMcid: equals(staff.customerMcid), keyword: contains(customerUser.username, customerUser.name) }),
+      ],
+      order: [asc(customerUser.username), asc(staff.id)],
+    }).all();
     const byUser = new Map<
       string,
       { muid: string; username: string; name: string; phone: string | null; email: string | null; staff: (typeof rows)[number]['s'][] }
@@ -139,14 +146,16 @@ export class TenancyService {
   }
 
   async channelTenants(ctx: StaffCtx, input?: { name?: string }) {
-    const where: SQL[] = [eq(channelLink.tenantId, ctx.staff.tenantId)];
-    if (input?.name) where.push(ilike(tenant.name, containing(input.name)));
-    const rows = await ctx.tx
-      .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType, linkedAt: channelLink.createdAt })
-      .from(channelLink)
-      .innerJoin(tenant, eq(tenant.id, channelLink.customerTenantId))
-      .where(and(...where))
-      .orderBy(asc(tenant.name));
+    const rows = await list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType, linkedAt: channelLink.createdAt })
+          .from(channelLink)
+          .innerJoin(tenant, eq(tenant.id, channelLink.customerTenantId))
+          .$dynamic(),
+      where: [eq(channelLink.tenantId, ctx.staff.tenantId), ...where(input, { name: contains(tenant.name) })],
+      order: [asc(tenant.name), asc(tenant.id)],
+    }).all();
     return rows.map((r) => ({ ...r, linkedAt: r.linkedAt.toISOString() }));
   }
 
