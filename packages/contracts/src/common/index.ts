@@ -1,3 +1,4 @@
+import './zod-config.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './paging.js';
