@@ -1,21 +1,9 @@
 import type { alarm } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dataProperty, device, deviceType } from '../devices/devices.schema.js';
 import { staff } from '../staff/staff.schema.js';
-import { tenant } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 /**
  * A device alarm rule: `property condition threshold` held for `duration_seconds` on a device of the
@@ -26,9 +14,7 @@ export const alarmRule = pgTable(
   'alarm_rule',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     name: text('name').notNull(),
     description: text('description'),
     deviceTypeId: integer('device_type_id')
@@ -51,7 +37,7 @@ export const alarmRule = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // names are unique per tenant ignoring case; the service says so first, the index settles races
-  (t) => [uniqueIndex('alarm_rule_name_uq').on(t.tenantId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('alarm_rule_name_uq').on(t.tenantId, sql`lower(${t.name})`), ...tenantPolicies('tenant')],
 );
 
 /**
@@ -65,9 +51,7 @@ export const alarmLog = pgTable(
   'alarm_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     source: text('source').$type<'rule' | 'server'>().notNull(),
     sceneType: text('scene_type').$type<alarm.ServerAlarmScene>(),
     /** Server alarms: what the scene concerns (a device, a strategy, a station). */
@@ -106,6 +90,7 @@ export const alarmLog = pgTable(
     index('alarm_log_tenant_time_idx').on(t.tenantId, t.alarmTime),
     index('alarm_log_device_idx').on(t.deviceId),
     index('alarm_log_rule_idx').on(t.ruleId),
+    ...tenantPolicies('tenant'),
   ],
 );
 
@@ -114,9 +99,7 @@ export const alarmWorkOrder = pgTable(
   'alarm_work_order',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     alarmId: integer('alarm_id')
       .notNull()
       .references(() => alarmLog.id, { onDelete: 'cascade' }),
@@ -127,7 +110,7 @@ export const alarmWorkOrder = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alarm_work_order_alarm_idx').on(t.alarmId)],
+  (t) => [index('alarm_work_order_alarm_idx').on(t.alarmId), ...tenantPolicies('tenant')],
 );
 
 /**
@@ -137,9 +120,7 @@ export const alarmWorkOrder = pgTable(
 export const alarmPush = pgTable(
   'alarm_push',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -149,5 +130,5 @@ export const alarmPush = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.alarmId] }), index('alarm_push_alarm_idx').on(t.alarmId)],
+  (t) => [primaryKey({ columns: [t.staffId, t.alarmId] }), index('alarm_push_alarm_idx').on(t.alarmId), ...tenantPolicies('tenant')],
 );

@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantPolicies } from '../tenancy/tenant-table.js';
 
 /** One state-changing call: who, as which staff, in which tenant, what, on what, when, and how it ended. */
 export const auditLog = pgTable(
@@ -18,5 +19,5 @@ export const auditLog = pgTable(
     durationMs: integer('duration_ms').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_tenant_at_idx').on(t.tenantId, t.at)],
+  (t) => [index('audit_tenant_at_idx').on(t.tenantId, t.at), ...tenantPolicies('tenant')],
 );

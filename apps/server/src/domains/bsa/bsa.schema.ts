@@ -17,7 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { device } from '../devices/devices.schema.js';
 import { ou } from '../ou/ou.schema.js';
-import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 export type StationStatus = 'draft' | 'configured' | 'enabled' | 'disabled' | 'invalid';
 export type StationDeviceRole = 'pcs' | 'meter-grid' | 'meter-upper' | 'fcs';
@@ -27,9 +28,7 @@ export const bsaStation = pgTable(
   'bsa_station',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     customerMcid: uuid('customer_mcid')
@@ -50,6 +49,7 @@ export const bsaStation = pgTable(
     index('bsa_station_ou_idx').on(t.ouId),
     check('bsa_station_version_ck', sql`${t.strategyVersion} between 1 and 6`),
     check('bsa_station_status_ck', sql`${t.status} in ('draft', 'configured', 'enabled', 'disabled', 'invalid')`),
+    ...tenantPolicies('channel'),
   ],
 );
 
@@ -60,9 +60,7 @@ export const bsaStation = pgTable(
 export const bsaStationDevice = pgTable(
   'bsa_station_device',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     stationId: integer('station_id')
       .notNull()
       .references(() => bsaStation.id, { onDelete: 'cascade' }),
@@ -84,22 +82,25 @@ export const bsaStationDevice = pgTable(
       .on(t.stationId)
       .where(sql`role = 'fcs'`),
     check('bsa_station_device_role_ck', sql`${t.role} in ('pcs', 'meter-grid', 'meter-upper', 'fcs')`),
+    ...tenantPolicies('channel'),
   ],
 );
 
 /** A station's cost info (one per station, replaced as a whole). Money is numeric: exact to 4 decimals. */
-export const bsaTariff = pgTable('bsa_tariff', {
-  stationId: integer('station_id')
-    .primaryKey()
-    .references(() => bsaStation.id, { onDelete: 'cascade' }),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenant.id),
-  currency: text('currency').notNull().default('CNY'),
-  demandPricePerKwMonth: numeric('demand_price_per_kw_month', { precision: 12, scale: 4 }),
-  effectiveFrom: date('effective_from').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const bsaTariff = pgTable(
+  'bsa_tariff',
+  {
+    stationId: integer('station_id')
+      .primaryKey()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    currency: text('currency').notNull().default('CNY'),
+    demandPricePerKwMonth: numeric('demand_price_per_kw_month', { precision: 12, scale: 4 }),
+    effectiveFrom: date('effective_from').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [...tenantPolicies('channel')],
+);
 
 /** The time-of-use bands of a tariff, minutes of the local day [start, end). */
 export const bsaTariffBand = pgTable(
@@ -108,9 +109,7 @@ export const bsaTariffBand = pgTable(
     stationId: integer('station_id')
       .notNull()
       .references(() => bsaTariff.stationId, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     seq: smallint('seq').notNull(),
     startMin: smallint('start_min').notNull(),
     endMin: smallint('end_min').notNull(),
@@ -121,5 +120,6 @@ export const bsaTariffBand = pgTable(
     primaryKey({ columns: [t.stationId, t.seq] }),
     check('bsa_tariff_band_minutes_ck', sql`${t.startMin} >= 0 and ${t.endMin} <= 1440 and ${t.startMin} < ${t.endMin}`),
     check('bsa_tariff_band_price_ck', sql`${t.price} >= 0`),
+    ...tenantPolicies('channel'),
   ],
 );

@@ -13,21 +13,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ou } from '../ou/ou.schema.js';
-import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 /** Level 1 of a tenant's device type tree (seeded from DEVICE_CATEGORIES). */
 export const deviceCategory = pgTable(
   'device_category',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     key: text('key').notNull(),
     name: text('name').notNull(),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [unique('device_category_key_uq').on(t.tenantId, t.key)],
+  (t) => [unique('device_category_key_uq').on(t.tenantId, t.key), ...tenantPolicies('channel')],
 );
 
 /** Level 2: a device type, a template of the data properties its devices report. */
@@ -35,9 +34,7 @@ export const deviceType = pgTable(
   'device_type',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     categoryId: integer('category_id')
       .notNull()
       .references(() => deviceCategory.id),
@@ -46,7 +43,7 @@ export const deviceType = pgTable(
     isGateway: boolean('is_gateway').notNull().default(false),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [unique('device_type_key_uq').on(t.tenantId, t.key)],
+  (t) => [unique('device_type_key_uq').on(t.tenantId, t.key), ...tenantPolicies('channel')],
 );
 
 /** A data property (point) of a device type. */
@@ -54,9 +51,7 @@ export const dataProperty = pgTable(
   'data_property',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     deviceTypeId: integer('device_type_id')
       .notNull()
       .references(() => deviceType.id),
@@ -66,7 +61,7 @@ export const dataProperty = pgTable(
     kind: text('kind').$type<PropertyKind>().notNull(),
     sort: smallint('sort').notNull().default(0),
   },
-  (t) => [unique('data_property_key_uq').on(t.deviceTypeId, t.key)],
+  (t) => [unique('data_property_key_uq').on(t.deviceTypeId, t.key), ...tenantPolicies('channel')],
 );
 
 /** A device of a tenant, in an OU (and so a customer), optionally behind a gateway device. */
@@ -74,9 +69,7 @@ export const device = pgTable(
   'device',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     deviceTypeId: integer('device_type_id')
@@ -101,16 +94,19 @@ export const device = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('device_code_uq').on(t.tenantId, t.code), index('device_ou_idx').on(t.ouId), index('device_gateway_idx').on(t.gatewayId)],
+  (t) => [
+    unique('device_code_uq').on(t.tenantId, t.code),
+    index('device_ou_idx').on(t.ouId),
+    index('device_gateway_idx').on(t.gatewayId),
+    ...tenantPolicies('channel'),
+  ],
 );
 
 /** Readings (or messages) the ingest could not accept, counted per device and reason. */
 export const deviceIngestStat = pgTable(
   'device_ingest_stat',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     deviceId: integer('device_id')
       .notNull()
       .references(() => device.id, { onDelete: 'cascade' }),
@@ -119,5 +115,5 @@ export const deviceIngestStat = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
     lastDetail: text('last_detail'),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.reason] })],
+  (t) => [primaryKey({ columns: [t.deviceId, t.reason] }), ...tenantPolicies('channel')],
 );

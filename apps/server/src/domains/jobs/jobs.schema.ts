@@ -1,7 +1,7 @@
 import type { jobs } from '@energy/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { staff } from '../staff/staff.schema.js';
-import { tenant } from '../tenancy/tenancy.schema.js';
+import { tenantColumns, tenantPolicies } from '../tenancy/tenant-table.js';
 
 /**
  * Long work a staff started (an import today): its progress, outcome and problems. Visible to the staff
@@ -11,9 +11,7 @@ export const job = pgTable(
   'job',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    ...tenantColumns(),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -27,9 +25,7 @@ export const job = pgTable(
     problemCount: integer('problem_count').notNull().default(0),
     message: text('message'),
     file: text('file'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('job_staff_idx').on(t.tenantId, t.staffId, t.createdAt)],
+  (t) => [index('job_staff_idx').on(t.tenantId, t.staffId, t.createdAt), ...tenantPolicies('tenant')],
 );

@@ -1,14 +1,12 @@
-import { index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import { tenant } from '../tenancy/tenancy.schema.js';
+import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 /** A tenant's three-level navigation. */
 export const navigation = pgTable(
   'navigation',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     parentId: integer('parent_id'),
     rootId: integer('root_id'),
     level: smallint('level').notNull(),
@@ -26,5 +24,5 @@ export const navigation = pgTable(
     integratedAppId: integer('integrated_app_id'),
     transitPagePath: text('transit_page_path'),
   },
-  (t) => [index('navigation_tenant_idx').on(t.tenantId)],
+  (t) => [index('navigation_tenant_idx').on(t.tenantId), ...tenantPolicies('tenant')],
 );

@@ -1,17 +1,16 @@
 import { doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 export const ouType = pgTable(
   'ou_type',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },
-  (t) => [unique('ou_type_code_uq').on(t.tenantId, t.code)],
+  (t) => [unique('ou_type_code_uq').on(t.tenantId, t.code), ...tenantPolicies('channel')],
 );
 
 /** An operating unit: a tenant-scoped group of assets and staff. */
@@ -19,9 +18,7 @@ export const ou = pgTable(
   'ou',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     customerMcid: uuid('customer_mcid')
       .notNull()
       .references(() => customer.mcid),
@@ -34,7 +31,7 @@ export const ou = pgTable(
     lat: doublePrecision('lat'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('ou_code_uq').on(t.tenantId, t.code), index('ou_customer_idx').on(t.customerMcid)],
+  (t) => [unique('ou_code_uq').on(t.tenantId, t.code), index('ou_customer_idx').on(t.customerMcid), ...tenantPolicies('channel')],
 );
 
 /** Administrative districts (platform reference data). */

@@ -2,6 +2,7 @@ import { index, integer, pgTable, primaryKey, smallint, text, timestamp, unique,
 import { customerUser } from '../auth/auth.schema.js';
 import { role } from '../role/role.schema.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 // the role table lives in the role domain; re-exported for the modules that read it with staff
 export { role };
@@ -34,24 +35,20 @@ export const staff = pgTable(
 export const staffOu = pgTable(
   'staff_ou',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
     ouId: integer('ou_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.ouId] })],
+  (t) => [primaryKey({ columns: [t.staffId, t.ouId] }), ...tenantPolicies('tenant')],
 );
 
 /** A staff's own order of data types per scene. */
 export const staffDataTypeSorting = pgTable(
   'staff_data_type_sorting',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     staffId: integer('staff_id')
       .notNull()
       .references(() => staff.id, { onDelete: 'cascade' }),
@@ -59,5 +56,5 @@ export const staffDataTypeSorting = pgTable(
     dataTypes: text('data_types').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.staffId, t.scene] })],
+  (t) => [primaryKey({ columns: [t.staffId, t.scene] }), ...tenantPolicies('tenant')],
 );

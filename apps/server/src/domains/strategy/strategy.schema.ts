@@ -18,7 +18,8 @@ import {
 import { bsaStation } from '../bsa/bsa.schema.js';
 import { device } from '../devices/devices.schema.js';
 import { staff } from '../staff/staff.schema.js';
-import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
+import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 export type StrategyKind = contract.StrategyKind;
 export type StrategyStatus = (typeof contract.STRATEGY_STATUSES)[number];
@@ -35,9 +36,7 @@ export const strategy = pgTable(
   'strategy',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     kind: text('kind').$type<StrategyKind>().notNull(),
     name: text('name').notNull(),
     /** Editor version 1..6 = CA..CF. */
@@ -74,6 +73,7 @@ export const strategy = pgTable(
     check('strategy_station_ck', sql`(${t.kind} = 'template') = (${t.bsaId} is null)`),
     check('strategy_days_ck', sql`(${t.kind} = 'fieldStrategy') = (${t.executiveFrom} is not null and ${t.executiveTo} is not null)`),
     check('strategy_executing_ck', sql`not ${t.executing} or (${t.kind} <> 'template' and ${t.executingSince} is not null)`),
+    ...tenantPolicies('channel'),
   ],
 );
 
@@ -81,9 +81,7 @@ export const strategy = pgTable(
 export const strategyCustomer = pgTable(
   'strategy_customer',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     strategyId: integer('strategy_id')
       .notNull()
       .references(() => strategy.id, { onDelete: 'cascade' }),
@@ -91,7 +89,11 @@ export const strategyCustomer = pgTable(
       .notNull()
       .references(() => customer.mcid, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.strategyId, t.customerMcid] }), index('strategy_customer_mcid_idx').on(t.customerMcid)],
+  (t) => [
+    primaryKey({ columns: [t.strategyId, t.customerMcid] }),
+    index('strategy_customer_mcid_idx').on(t.customerMcid),
+    ...tenantPolicies('channel'),
+  ],
 );
 
 /**
@@ -102,9 +104,7 @@ export const strategyDelivery = pgTable(
   'strategy_delivery',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenant.id),
+    tenantId: tenantId(),
     strategyId: integer('strategy_id').references(() => strategy.id, { onDelete: 'set null' }),
     strategyName: text('strategy_name').notNull(),
     kind: text('kind').$type<StrategyKind>().notNull(),
@@ -135,5 +135,6 @@ export const strategyDelivery = pgTable(
       .where(sql`result = 'pending'`),
     check('strategy_delivery_action_ck', sql`${t.action} in ('deliver', 'stop')`),
     check('strategy_delivery_result_ck', sql`${t.result} in ('pending', 'accepted', 'rejected', 'timeout')`),
+    ...tenantPolicies('channel'),
   ],
 );
