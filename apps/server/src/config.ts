@@ -13,7 +13,24 @@ export interface Config {
   secureCookies: boolean;
   sessionIdleHours: number;
   sessionMaxDays: number;
-  login: { maxFailures: number; windowMinutes: number; lockMinutes: number };
+  /**
+   * Sign-in limits (docs/security.md): `maxFailures` attempts at one username from one address, then a
+   * delay from `delayMs` doubling per attempt up to `lockMinutes`; the same past `addressMaxFailures`
+   * attempts from one address (default 4 x maxFailures); a username locked for `lockMinutes` after
+   * `accountMaxFailures` attempts (default 10 x maxFailures) from `accountMinAddresses` addresses (3),
+   * except from addresses its owner signed in from.
+   */
+  login: {
+    maxFailures: number;
+    windowMinutes: number;
+    lockMinutes: number;
+    addressMaxFailures?: number;
+    accountMaxFailures?: number;
+    accountMinAddresses?: number;
+    delayMs?: number;
+  };
+  /** Origins besides the server's own that may sign in and out (a front proxy on another host): TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   bodyLimitBytes: number;
   logLevel: string;
   webDist: string;
@@ -136,6 +153,19 @@ function frameAncestors(value: string | undefined): string[] {
   return sources;
 }
 
+/** `TRUSTED_ORIGINS`: origins (http[s]://host[:port]) separated by spaces or commas; a malformed one stops the start. */
+function trustedOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((origin) => {
+      const url = URL.canParse(origin) ? new URL(origin) : null;
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+        throw new Error(`TRUSTED_ORIGINS: "${origin}" is not an origin: use https://host[:port], separated by spaces or commas`);
+      return url.origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
@@ -155,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
       windowMinutes: int(env.LOGIN_WINDOW_MINUTES, 15),
       lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+      addressMaxFailures: int(env.LOGIN_ADDRESS_MAX_FAILURES, int(env.LOGIN_MAX_FAILURES, 5) * 4),
+      accountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, int(env.LOGIN_MAX_FAILURES, 5) * 10),
+      accountMinAddresses: int(env.LOGIN_ACCOUNT_MIN_ADDRESSES, 3),
+      delayMs: int(env.LOGIN_DELAY_MS, 1000),
     },
+    trustedOrigins: trustedOrigins(env.TRUSTED_ORIGINS),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? 'info',
     demoLive: env.DEMO_LIVE !== '0',

@@ -257,7 +257,8 @@ export const audit = {
 export const auth = {
   landing: { method: 'GET', path: '/server/landing', bodyKind: 'json', queryKeys: ['to'] } as EndpointRef<typeof C.auth.landing>,
   login: { method: 'POST', path: '/server/login', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.login>,
-  logout: { method: 'GET', path: '/server/logout', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.logout>,
+  logout: { method: 'POST', path: '/server/logout', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.auth.logout>,
+  logoutPage: { method: 'GET', path: '/server/logout', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.logoutPage>,
   probe: { method: 'GET', path: '/server/probe', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.probe>,
 };
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
+import { envelope } from '../common/envelope.js';
 
-/** Sign in with username and password; sets the httpOnly session cookie and the readable jwtToken cookie. */
+/**
+ * Sign in with username and password; sets the httpOnly session cookie and the readable jwtToken cookie.
+ * JSON only, and only from this site (a form post or a cross-site request is refused: login CSRF);
+ * attempts are limited per address and per username (429 with Retry-After; docs/security.md).
+ */
 export const login = endpoint({
   method: 'POST',
   path: '/server/login',
@@ -18,6 +23,11 @@ export const login = endpoint({
     jwtToken: z.string(),
     /** The staff selected at sign-in (the last used, else the first usable); null: go to staff selection. */
     currentStaffId: z.number().int().nullable(),
+    /**
+     * Told to the person when others tried their username since their last sign-in: how many attempts
+     * failed, and until when the username was (or is) locked for other addresses. Null when nothing happened.
+     */
+    notice: z.object({ failedAttempts: z.number().int(), lockedUntil: z.string().nullable() }).nullable(),
   }),
 });
 
@@ -33,15 +43,36 @@ export const probe = endpoint({
   output: z.object({ authenticated: z.literal(true) }),
 });
 
-/** Ends the session and clears both cookies. */
+/**
+ * Ends the session and clears both cookies: a POST from this site only (a cross-site one is refused).
+ * A form post (the page of `GET /server/logout`) is answered with a redirect (303) to the login page.
+ */
 export const logout = endpoint({
-  method: 'GET',
+  method: 'POST',
   path: '/server/logout',
   summary: 'Sign out',
   tag: 'auth',
   access: { auth: 'public' },
   kind: 'command',
-  output: z.object({ signedOut: z.boolean() }),
+  bodyKind: 'none',
+  /** Raw, since a form post is answered with a redirect; the JSON answer is the usual envelope. */
+  output: envelope(z.object({ signedOut: z.boolean() })),
+  raw: true,
+});
+
+/**
+ * The spec's logout link: a small page whose button signs out with a same-origin POST. A GET changes
+ * nothing, so a link or an image on another site cannot sign anyone out.
+ */
+export const logoutPage = endpoint({
+  method: 'GET',
+  path: '/server/logout',
+  summary: 'Sign-out page (posts to sign out)',
+  tag: 'auth',
+  access: { auth: 'public' },
+  kind: 'query',
+  output: z.any(),
+  raw: true,
 });
 
 /** Standalone landing: redirects (302) to `to` when it is a path of this site, else to the home page. */

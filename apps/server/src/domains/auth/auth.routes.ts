@@ -3,8 +3,9 @@ import type { DomainRoutes } from '../types.js';
 import type { AuthService } from './auth.service.js';
 
 export const authRoutes: DomainRoutes<{ auth: AuthService }> = (route, { auth: service }) => {
-  route(auth.login, (ctx, input, { reply }) => service.login(ctx, input, reply));
+  route(auth.login, (ctx, input, http) => service.login(ctx, input, http));
   route(auth.probe, (ctx) => service.probe(ctx));
   route(auth.landing, (_ctx, input, { reply }) => reply.redirect(auth.safeLandingPath(input.to), 302));
-  route(auth.logout, (ctx, _input, { reply }) => service.logout(ctx, reply));
+  route(auth.logout, (ctx, _input, http) => service.logout(ctx, http));
+  route(auth.logoutPage, (_ctx, _input, { reply }) => service.logoutPage(reply));
 };

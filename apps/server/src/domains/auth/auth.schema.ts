@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A person's login identity; staff accounts hang off it, one per customer of a tenant. */
 export const customerUser = pgTable('customer_user', {
@@ -35,11 +36,33 @@ export const session = pgTable(
   (t) => [index('session_muid_idx').on(t.muid)],
 );
 
-/** Failed sign-ins per key (`ip:...` or `user:...`) in the current window. */
+/**
+ * Sign-in attempts per key in the current window (docs/security.md): `ip:{address}`, `pair:{address}|{username}`,
+ * `user:{username}` (counted before the password is checked, by app_login_attempt), and `op:...` (operation
+ * password failures). `locked_until`: the next attempt's earliest time (an address's delay, an account's lock).
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  /** `user:` keys: attempts since the person's last sign-in, whatever the window (told to them at the next one). */
+  sinceSuccess: integer('since_success').notNull().default(0),
+  /** `user:` keys: the addresses the window's attempts came from (at most 64). */
+  addresses: text('addresses')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
+
+/** Addresses a person signed in from (90 days): a locked account still takes its owner's attempts from them. */
+export const loginKnownAddress = pgTable(
+  'login_known_address',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] })],
+);

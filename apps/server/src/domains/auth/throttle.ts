@@ -5,16 +5,64 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import { AppError } from '../../plugins/errors.js';
 
+/** Whether a sign-in attempt may have its password checked (counted already), and if not for how long to wait. */
+export interface AttemptVerdict {
+  allowed: boolean;
+  retryAfterMs: number;
+  /** This attempt locked the username (written to the audit log). */
+  lockedNow: boolean;
+}
+
+/** What the person is told at a successful sign-in: attempts at their username since the last one, and a lock. */
+export interface SignInNotice {
+  failedAttempts: number;
+  lockedUntil: Date | null;
+}
+
 /**
- * Slows down password guessing: failures are counted per key (`ip:...`, `user:...`, `op:...`) in a
- * window; at the limit the key is locked for a while (429). Kept in the database, so it holds across
- * restarts and server processes.
+ * Slows down password guessing. Sign-in attempts are counted BEFORE the password is checked, in one
+ * statement that also answers whether this attempt may be checked (migration 0016, app_login_attempt):
+ * per address, per address and username (progressive delays) and per username (a lock that does not
+ * apply to the owner's own addresses). Operation-password failures (`op:...`) are counted after the
+ * check. Kept in the database, so it holds across restarts and server processes (docs/security.md).
  */
 export class Throttle {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
   ) {}
+
+  private get limits() {
+    const { maxFailures, addressMaxFailures, accountMaxFailures, accountMinAddresses, delayMs } = this.config.login;
+    return {
+      pair: maxFailures,
+      address: addressMaxFailures ?? maxFailures * 4,
+      account: accountMaxFailures ?? maxFailures * 10,
+      accountAddresses: accountMinAddresses ?? 3,
+      delayMs: delayMs ?? 1000,
+    };
+  }
+
+  /** Counts a sign-in attempt at `username` from `ip` and says whether its password may be checked. */
+  async attempt(username: string, ip: string): Promise<AttemptVerdict> {
+    const l = this.limits;
+    const { windowMinutes, lockMinutes } = this.config.login;
+    const [row] = await rowsOf<{ allowed: boolean; retry_after_ms: number; locked_now: boolean }>(
+      this.db,
+      sql`select * from app_login_attempt(${username}, ${ip}, ${l.pair}::int, ${l.address}::int, ${l.account}::int,
+            ${l.accountAddresses}::int, ${windowMinutes}::int, ${l.delayMs}::int, ${lockMinutes}::int)`,
+    );
+    return { allowed: row!.allowed, retryAfterMs: Number(row!.retry_after_ms), lockedNow: row!.locked_now };
+  }
+
+  /** The attempt's password was right: its count is taken back; answers what to tell the person. */
+  async succeeded(username: string, ip: string, verdict: AttemptVerdict): Promise<SignInNotice> {
+    const [row] = await rowsOf<{ failed_attempts: number; locked_until: string | Date | null }>(
+      this.db,
+      sql`select * from app_login_succeeded(${username}, ${ip}, ${this.limits.address}::int, ${verdict.lockedNow})`,
+    );
+    return { failedAttempts: Number(row?.failed_attempts ?? 0), lockedUntil: row?.locked_until ? new Date(row.locked_until) : null };
+  }
 
   /** 429 when a key is locked; `db` may be a request's transaction. */
   async assertNotLocked(keys: string[], db: Db = this.db) {
@@ -43,9 +91,5 @@ export class Throttle {
         update login_throttle set locked_until = now() + make_interval(mins => ${lockMinutes}), failures = 0, window_start = now()
         where key = ${key} and failures >= ${limitOf(key)}`);
     }
-  }
-
-  async clear(key: string) {
-    await this.db.execute(sql`delete from login_throttle where key = ${key}`);
   }
 }

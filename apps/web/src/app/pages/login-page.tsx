@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { auth as authContract } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../shared/api/client';
+import { formatDateTime } from '../../shared/format';
 import { useAuth } from '../auth/auth-state';
 import { safeRedirect, staffSelectionTarget } from '../navigation';
 
@@ -23,6 +24,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { notification } = AntApp.useApp();
   const redirect = safeRedirect(params.get('redirect'));
 
   const submit = async (values: Credentials) => {
@@ -30,6 +32,20 @@ export default function LoginPage() {
     setError(null);
     try {
       const answer = await api(authContract.login, values, { quiet: true });
+      // others tried this username since the last sign-in (docs/security.md): say so
+      if (answer.notice) {
+        const { failedAttempts, lockedUntil } = answer.notice;
+        notification.warning({
+          title: t('login.noticeTitle'),
+          description: [
+            failedAttempts > 0 ? t('login.noticeFailed', { count: failedAttempts }) : null,
+            lockedUntil ? t('login.noticeLocked', { until: formatDateTime(lockedUntil) }) : null,
+          ]
+            .filter(Boolean)
+            .join(' '),
+          duration: 0,
+        });
+      }
       queryClient.clear();
       auth.set(true);
       if (answer.currentStaffId === null) {

@@ -4,7 +4,7 @@ import { auth as authCalls } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
 import { useAuth } from '../auth/auth-state';
 
-/** Logout: GET /server/logout first, then the login page (spec 000 section 2). */
+/** Logout: POST /server/logout first (a GET only answers a page that posts; docs/security.md), then the login page (spec 000 section 2). */
 export function useLogout() {
   const auth = useAuth();
   const queryClient = useQueryClient();

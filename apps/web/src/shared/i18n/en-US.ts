@@ -29,6 +29,9 @@ export const enUS = {
     submit: 'Sign in',
     usernameRequired: 'Enter your username',
     passwordRequired: 'Enter your password',
+    noticeTitle: 'Sign-in attempts on your account',
+    noticeFailed: '{{count}} failed sign-in attempts since your last sign-in.',
+    noticeLocked: 'Sign-in from other addresses was locked until {{until}}.',
   },
   staff: {
     selectTitle: 'Select a staff account',

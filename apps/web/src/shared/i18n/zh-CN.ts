@@ -26,6 +26,9 @@ export const zhCN: Texts = {
     submit: '登录',
     usernameRequired: '请输入用户名',
     passwordRequired: '请输入密码',
+    noticeTitle: '您的账号有登录尝试',
+    noticeFailed: '自上次登录以来有 {{count}} 次失败的登录尝试。',
+    noticeLocked: '来自其他地址的登录已被锁定至 {{until}}。',
   },
   staff: {
     selectTitle: '选择员工账号',
