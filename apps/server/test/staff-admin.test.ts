@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
+import { USERNAME_UNUSABLE } from '../src/domains/staff/staff-admin.service.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 const S = '/api/v2/staff';
@@ -134,10 +135,10 @@ describe.each(DB_KINDS)('staff administration on %s', (kind) => {
       ouIds: [ouId['WX-01']],
     };
     const user = { kind: 'new', username: 'Erin', name: 'Erin Xu', password: 'erin12345', email: 'erin@example.com' };
-    // another tenant's person: usernames are unique on the whole platform
+    // another tenant's person: usernames are unique on the whole platform, and the answer does not say whose
     const taken = await create(alice, { ...base, user: { ...user, username: 'dave' } });
     expect(taken.status).toBe(400);
-    expect(taken.body).toMatchObject({ code: 40009, msg: 'Username already exists' });
+    expect(taken.body).toMatchObject({ code: 40009, msg: USERNAME_UNUSABLE });
     const short = await create(alice, { ...base, user: { ...user, password: 'e1' } });
     expect(short.status).toBe(400);
     expect(short.body.msg).toContain('user.password: must be at least 8 characters');
@@ -160,6 +161,48 @@ describe.each(DB_KINDS)('staff administration on %s', (kind) => {
     // the password is stored hashed
     const [stored] = await rows<{ password_hash: string }>(sql`select password_hash from customer_user where username = 'erin'`);
     expect(stored!.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('adds a person who has a login only by username and their phone or email, answering alike whoever has the username', async () => {
+    const sam = await signIn(t, 'sam'); // GridCare's administrator
+    const gcBase = { customerMcid: mcid['GridCare Services Ltd'], roleId: roleId['gridcare:Operator'], ouIds: [] };
+    const zoe = { kind: 'new', username: 'zoe.gc', name: 'Zoe', password: 'zoe12345', phone: '+86 21 5555 0101', email: 'zoe@example.net' };
+    expect((await create(sam, { ...gcBase, staffCode: 'GC-ZOE', user: zoe })).body.data).toEqual({
+      id: expect.any(Number),
+      existingPerson: false,
+    });
+
+    const base = { customerMcid: mcid['Sunrise Wuxi Plant'], roleId: roleId['sunrise:Operator'], ouIds: [ouId['WX-01']] };
+    const user = { kind: 'new', name: 'Someone', password: 'guess12345' };
+    const [people, staffRows] = [await count('customer_user'), await count('staff')];
+    // known elsewhere with a wrong fact or none, known here with a wrong fact: one answer
+    const answers = [];
+    for (const [username, fact] of [
+      ['zoe.gc', { email: 'zoe@example.org' }],
+      ['zoe.gc', { phone: '+86 21 5555 0102' }],
+      ['zoe.gc', {}],
+      ['bob', { email: 'robert@example.com' }],
+    ] as const) {
+      const res = await create(alice, { ...base, staffCode: `SR-T-${answers.length}`, user: { ...user, username, ...fact } });
+      answers.push({ status: res.status, body: res.body });
+    }
+    for (const a of answers) expect(a).toEqual({ status: 400, body: { code: 40009, data: null, msg: USERNAME_UNUSABLE } });
+    expect([await count('customer_user'), await count('staff')]).toEqual([people, staffRows]);
+    // the right fact (phone digits, or email ignoring case) adds that person, who keeps their own password
+    const res = await create(alice, { ...base, staffCode: 'SR-ZOE', user: { ...user, username: 'zoe.gc', phone: '+86-21-5555-0101' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ id: expect.any(Number), existingPerson: true });
+    expect(await count('customer_user')).toBe(people);
+    const again = await create(alice, { ...base, staffCode: 'SR-ZOE-2', user: { ...user, username: 'zoe.gc', email: 'ZOE@example.net' } });
+    expect(again.body.msg).toMatch(/already has a staff account \(SR-ZOE\)/);
+    const zoeSession = await signIn(t, 'zoe.gc', 'zoe12345');
+    const mine = (await zoeSession.post('/api/v2/platform-public/staff/list')).body.data.map((x: { staffCode: string }) => x.staffCode);
+    expect(mine.sort()).toEqual(['GC-ZOE', 'SR-ZOE']);
+    const wrong = await t.app.inject({ method: 'POST', url: '/server/login', payload: { username: 'zoe.gc', password: 'guess12345' } });
+    expect(wrong.statusCode).toBe(401);
+    // GridCare's administrator, naming a Sunrise person with a wrong fact, learns nothing either
+    const foreign = await create(sam, { ...gcBase, staffCode: 'GC-T-BOB', user: { ...user, username: 'bob', phone: '+86 000 000' } });
+    expect(foreign.body).toEqual({ code: 40009, data: null, msg: USERNAME_UNUSABLE });
   });
 
   it('refuses a taken code, and a customer, role, OU or person that is not of the tenant; nothing changes', async () => {

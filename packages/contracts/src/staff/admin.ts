@@ -59,7 +59,11 @@ export const staffDetail = endpoint({
   output: staffAdminRow,
 });
 
-/** A new person: username unique on the platform (stored lower-case), password as for a password change. */
+/**
+ * A new person: username unique on the platform (stored lower-case), password as for a password change.
+ * A taken username adds the person who has it only when `phone` or `email` is theirs (they keep their
+ * own password); otherwise 40900 with one message whoever has it (docs/security.md).
+ */
 export const newStaffUser = z.object({
   kind: z.literal('new'),
   username: z
@@ -92,7 +96,8 @@ export const staffCreate = endpoint({
   access: { auth: 'staff', permission: 'b-staff-create' },
   kind: 'command',
   body: staffFields.extend({ user: z.discriminatedUnion('kind', [existingStaffUser, newStaffUser]) }),
-  output: z.object({ id: z.number().int() }),
+  /** `existingPerson`: the account went to a person who already had a login (who keeps their password). */
+  output: z.object({ id: z.number().int(), existingPerson: z.boolean() }),
 });
 
 /** Edits a staff account's code, customer, role and OUs (OUs the caller does not see are kept). */

@@ -53,7 +53,8 @@ const en = {
     staffCodeHint: 'Unique in the tenant',
     hiddenOus: '{{count}} more operating units that you do not see stay assigned.',
     hiddenOus_one: 'One more operating unit that you do not see stays assigned.',
-    usernameHint: 'Unique on the platform; stored in lower case.',
+    usernameHint:
+      'Unique on the platform; stored in lower case. A person who already has this username is added only when the phone or email below is theirs, and keeps their own password.',
   },
 };
 
@@ -106,7 +107,7 @@ const zh: typeof en = {
     staffCodeHint: '租户内唯一',
     hiddenOus: '另有 {{count}} 个您看不到的运营单元保持分配。',
     hiddenOus_one: '另有 1 个您看不到的运营单元保持分配。',
-    usernameHint: '平台内唯一；以小写保存。',
+    usernameHint: '平台内唯一；以小写保存。已有此用户名的人员，仅当下方电话或邮箱与其一致时才会被添加，并保留其原密码。',
   },
 };
 
