@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { list } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { alarmLog, alarmPush } from './alarm.schema.js';
@@ -8,22 +9,18 @@ import { scope } from './alarm-rows.js';
 export class AlarmBellService {
   /** The staff's pushes of device alarms of one level (in OUs it still sees), newest first. */
   async pushPage(ctx: StaffCtx, input: { level: number; page: number; size: number }) {
-    const where = and(eq(alarmPush.staffId, ctx.staff.id), eq(alarmLog.source, 'rule'), eq(alarmLog.level, input.level), ...scope(ctx));
-    const [{ total }] = (await ctx.tx
-      .select({ total: count() })
-      .from(alarmPush)
-      .innerJoin(alarmLog, eq(alarmLog.id, alarmPush.alarmId))
-      .where(where)) as [{ total: number }];
-    const rows = await ctx.tx
-      .select({ a: alarmLog, readAt: alarmPush.readAt })
-      .from(alarmPush)
-      .innerJoin(alarmLog, eq(alarmLog.id, alarmPush.alarmId))
-      .where(where)
-      .orderBy(desc(alarmLog.alarmTime), desc(alarmLog.id))
-      .limit(input.size)
-      .offset((input.page - 1) * input.size);
-    return {
-      list: rows.map(({ a, readAt }) => ({
+    const pushes = list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ a: alarmLog, readAt: alarmPush.readAt })
+          .from(alarmPush)
+          .innerJoin(alarmLog, eq(alarmLog.id, alarmPush.alarmId))
+          .$dynamic(),
+      where: [eq(alarmPush.staffId, ctx.staff.id), eq(alarmLog.source, 'rule'), eq(alarmLog.level, input.level), ...scope(ctx)],
+      order: [desc(alarmLog.alarmTime), desc(alarmLog.id)],
+    });
+    const page = await pushes.page({ pageSize: input.size, pageOffset: input.page }, (rows) =>
+      rows.map(({ a, readAt }) => ({
         alarmId: a.id,
         deviceId: a.deviceId,
         deviceName: a.deviceName ?? '',
@@ -32,8 +29,8 @@ export class AlarmBellService {
         level: a.level,
         readState: readAt !== null,
       })),
-      total: Number(total),
-    };
+    );
+    return { list: page.list, total: page.totalCount };
   }
 
   /** Marks alarms read for the signed-in staff (a push row is made when it had none); answers how many were unread. */

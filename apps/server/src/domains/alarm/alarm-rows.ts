@@ -1,6 +1,6 @@
 import { alarm as contract } from '@energy/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { containing } from '../../db/sql.js';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { contains, equals, flag, isIn, list, since, staffScope, until, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
@@ -40,9 +40,7 @@ export const STATISTICS_DAYS = 30;
 
 /** The alarms the staff sees: its tenant's, of its OUs unless it sees every OU. */
 export function scope(ctx: StaffCtx): SQL[] {
-  const where: SQL[] = [eq(alarmLog.tenantId, ctx.staff.tenantId)];
-  if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(alarmLog.ouId, [...ctx.staff.ouIds]) : sql`false`);
-  return where;
+  return staffScope(ctx, { tenant: alarmLog.tenantId, ou: alarmLog.ouId });
 }
 
 /** Has the signed-in staff read the alarm? */
@@ -50,46 +48,60 @@ export function readBy(ctx: StaffCtx) {
   return sql`exists (select 1 from alarm_push p where p.alarm_id = ${alarmLog.id} and p.staff_id = ${ctx.staff.id} and p.read_at is not null)`;
 }
 
+/** A device of this category or type key. */
+const ofAssetType = (key: string) =>
+  sql`exists (select 1 from device d join device_type t on t.id = d.device_type_id join device_category c on c.id = t.category_id
+              where d.id = ${alarmLog.deviceId} and (t.key = ${key} or c.key = ${key}))`;
+
 export function whereOf(ctx: StaffCtx, f: Filter): SQL {
-  const where = scope(ctx);
-  if (f.ouId) where.push(eq(alarmLog.ouId, f.ouId));
-  if (f.deviceId) where.push(eq(alarmLog.deviceId, f.deviceId));
-  if (f.deviceCode) where.push(ilike(alarmLog.deviceCode, containing(f.deviceCode)));
-  if (f.assetCode) where.push(ilike(alarmLog.deviceCode, containing(f.assetCode)));
-  if (f.deviceName) where.push(ilike(alarmLog.deviceName, containing(f.deviceName)));
-  if (f.text) where.push(or(ilike(alarmLog.ruleName, containing(f.text)), ilike(alarmLog.content, containing(f.text)))!);
-  if (f.assetType)
-    where.push(sql`exists (select 1 from device d join device_type t on t.id = d.device_type_id join device_category c on c.id = t.category_id
-                           where d.id = ${alarmLog.deviceId} and (t.key = ${f.assetType} or c.key = ${f.assetType}))`);
-  if (f.state !== undefined) where.push(eq(alarmLog.state, f.state));
-  if (f.levels?.length) where.push(inArray(alarmLog.level, f.levels));
-  if (f.source) where.push(eq(alarmLog.source, f.source));
-  if (f.read !== undefined) where.push(f.read ? readBy(ctx) : sql`not ${readBy(ctx)}`);
-  if (f.from) where.push(gte(alarmLog.alarmTime, new Date(f.from)));
-  if (f.to) where.push(lte(alarmLog.alarmTime, new Date(f.to)));
-  return and(...where)!;
+  const filters = where(f, {
+    ouId: equals(alarmLog.ouId),
+    deviceId: equals(alarmLog.deviceId),
+    deviceCode: contains(alarmLog.deviceCode),
+    assetCode: contains(alarmLog.deviceCode),
+    deviceName: contains(alarmLog.deviceName),
+    text: contains(alarmLog.ruleName, alarmLog.content),
+    assetType: ofAssetType,
+    state: equals(alarmLog.state),
+    levels: isIn(alarmLog.level),
+    source: equals(alarmLog.source),
+    read: flag(readBy(ctx)),
+    from: since(alarmLog.alarmTime),
+    to: until(alarmLog.alarmTime),
+  });
+  return and(...scope(ctx), ...filters)!;
 }
 
-/** Record rows, newest first (most severe first when `activeFirst`), with the OU name, read state and work-order count. */
-export async function selectRows(
-  ctx: StaffCtx,
-  where: SQL,
-  opts: { limit: number; offset?: number; activeFirst?: boolean },
-): Promise<AlarmLogRow[]> {
-  const rows = await ctx.tx
-    .select({
-      a: alarmLog,
-      ouName: ou.name,
-      read: sql<boolean>`${readBy(ctx)}`,
-      workOrderCount: sql<number>`(select count(*)::int from alarm_work_order w where w.alarm_id = ${alarmLog.id})`,
-    })
-    .from(alarmLog)
-    .leftJoin(ou, eq(ou.id, alarmLog.ouId))
-    .where(where)
-    .orderBy(...(opts.activeFirst ? [asc(alarmLog.level)] : []), desc(alarmLog.alarmTime), desc(alarmLog.id))
-    .limit(opts.limit)
-    .offset(opts.offset ?? 0);
-  return rows.map(({ a, ouName, read, workOrderCount }) => rowOf(a, ouName ?? null, read === true, Number(workOrderCount)));
+/** The alarms `where` picks, newest first (most severe first when `activeFirst`), with the OU name, read state and work-order count. */
+function alarms(ctx: StaffCtx, where: SQL, activeFirst = false) {
+  return list(ctx.tx, {
+    query: () =>
+      ctx.tx
+        .select({
+          a: alarmLog,
+          ouName: ou.name,
+          read: sql<boolean>`${readBy(ctx)}`,
+          workOrderCount: sql<number>`(select count(*)::int from alarm_work_order w where w.alarm_id = ${alarmLog.id})`,
+        })
+        .from(alarmLog)
+        .leftJoin(ou, eq(ou.id, alarmLog.ouId))
+        .$dynamic(),
+    where: [where],
+    order: [...(activeFirst ? [asc(alarmLog.level)] : []), desc(alarmLog.alarmTime), desc(alarmLog.id)],
+  });
+}
+type Selected = { a: AlarmRow; ouName: string | null; read: boolean; workOrderCount: number };
+const answerRows = (rows: Selected[]) =>
+  rows.map(({ a, ouName, read, workOrderCount }) => rowOf(a, ouName ?? null, read === true, Number(workOrderCount)));
+
+/** Record rows (see `alarms`) a batch at a time (exports). */
+export function rowBatches(ctx: StaffCtx, where: SQL) {
+  return alarms(ctx, where).batches(answerRows);
+}
+
+/** Record rows (see `alarms`), at most `limit`. */
+export function selectRows(ctx: StaffCtx, where: SQL, opts: { limit: number; activeFirst?: boolean }): Promise<AlarmLogRow[]> {
+  return alarms(ctx, where, opts.activeFirst).all(answerRows, { limit: opts.limit });
 }
 
 function rowOf(a: AlarmRow, ouName: string | null, read: boolean, workOrderCount: number): AlarmLogRow {
@@ -125,16 +137,13 @@ function rowOf(a: AlarmRow, ouName: string | null, read: boolean, workOrderCount
 }
 
 /** A page of the filtered records (spec 000 paging answer). */
-export async function pageRows(ctx: StaffCtx, f: Filter, page: number, size: number) {
-  const where = whereOf(ctx, f);
-  const [{ total }] = (await ctx.tx.select({ total: count() }).from(alarmLog).where(where)) as [{ total: number }];
-  const list = await selectRows(ctx, where, { limit: size, offset: (page - 1) * size });
-  return { list, totalCount: Number(total), pageSize: size, pageOffset: page };
+export function pageRows(ctx: StaffCtx, f: Filter, page: number, size: number) {
+  return alarms(ctx, whereOf(ctx, f)).page({ pageSize: size, pageOffset: page }, answerRows);
 }
 
 /** A visible alarm, or 404 (another tenant's, or of an OU the staff does not see, answers the same). */
 export async function detailRow(ctx: StaffCtx, id: number): Promise<AlarmLogRow> {
-  const [row] = await selectRows(ctx, and(eq(alarmLog.id, id), ...scope(ctx))!, { limit: 1 });
+  const row = await alarms(ctx, and(eq(alarmLog.id, id), ...scope(ctx))!).first(answerRows);
   if (!row) throw notFound(`Alarm ${id}`);
   return row;
 }

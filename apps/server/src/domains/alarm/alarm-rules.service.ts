@@ -1,6 +1,8 @@
 import type { alarm as contract, BodyOf } from '@energy/contracts';
-import { and, count, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { containing, rowsOf } from '../../db/sql.js';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import type { DeviceTypesService } from '../devices/device-types.service.js';
@@ -27,6 +29,48 @@ const conditionOf = (
     [...r.deviceIds].sort((a, b) => a - b),
   ]);
 
+/** A rule with its type, property, OU and count of active alarms. */
+const selectRules = (tx: Db) =>
+  tx
+    .select({
+      r: alarmRule,
+      typeName: deviceType.name,
+      propertyKey: dataProperty.key,
+      propertyName: dataProperty.name,
+      unit: dataProperty.unit,
+      ouName: ou.name,
+      activeCount: sql<number>`(select count(*)::int from alarm_log a where a.rule_id = ${alarmRule.id} and a.state = 0)`,
+    })
+    .from(alarmRule)
+    .innerJoin(deviceType, eq(deviceType.id, alarmRule.deviceTypeId))
+    .innerJoin(dataProperty, eq(dataProperty.id, alarmRule.propertyId))
+    .leftJoin(ou, eq(ou.id, alarmRule.ouId))
+    .$dynamic();
+
+const answerRows = (rows: RowOf<ReturnType<typeof selectRules>>[]) =>
+  rows.map(({ r, typeName, propertyKey, propertyName, unit, ouName, activeCount }) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    deviceTypeId: r.deviceTypeId,
+    deviceTypeName: typeName,
+    propertyId: r.propertyId,
+    propertyKey,
+    propertyName,
+    unit,
+    condition: r.condition,
+    threshold: r.threshold,
+    durationSeconds: r.durationSeconds,
+    level: r.level,
+    ouId: r.ouId,
+    ouName: ouName ?? null,
+    deviceIds: r.deviceIds,
+    enabled: r.enabled,
+    activeCount: Number(activeCount),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+
 /**
  * Device alarm rules. A staff sees the rules of its tenant whose OU it sees; a rule for every OU (ouId
  * null) only a staff who sees every OU. Editing a rule's condition, disabling it or deleting it recovers
@@ -41,70 +85,26 @@ export class AlarmRulesService {
   ) {}
 
   private scope(ctx: StaffCtx): SQL[] {
-    const where: SQL[] = [eq(alarmRule.tenantId, ctx.staff.tenantId)];
-    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(alarmRule.ouId, [...ctx.staff.ouIds]) : sql`false`);
-    return where;
+    return staffScope(ctx, { tenant: alarmRule.tenantId, ou: alarmRule.ouId });
   }
 
-  private async rows(ctx: StaffCtx, where: SQL[], paging?: { limit: number; offset: number }) {
-    let q = ctx.tx
-      .select({
-        r: alarmRule,
-        typeName: deviceType.name,
-        propertyKey: dataProperty.key,
-        propertyName: dataProperty.name,
-        unit: dataProperty.unit,
-        ouName: ou.name,
-        activeCount: sql<number>`(select count(*)::int from alarm_log a where a.rule_id = ${alarmRule.id} and a.state = 0)`,
-      })
-      .from(alarmRule)
-      .innerJoin(deviceType, eq(deviceType.id, alarmRule.deviceTypeId))
-      .innerJoin(dataProperty, eq(dataProperty.id, alarmRule.propertyId))
-      .leftJoin(ou, eq(ou.id, alarmRule.ouId))
-      .where(and(...this.scope(ctx), ...where))
-      .orderBy(desc(alarmRule.id))
-      .$dynamic();
-    if (paging) q = q.limit(paging.limit).offset(paging.offset);
-    return (await q).map(({ r, typeName, propertyKey, propertyName, unit, ouName, activeCount }) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      deviceTypeId: r.deviceTypeId,
-      deviceTypeName: typeName,
-      propertyId: r.propertyId,
-      propertyKey,
-      propertyName,
-      unit,
-      condition: r.condition,
-      threshold: r.threshold,
-      durationSeconds: r.durationSeconds,
-      level: r.level,
-      ouId: r.ouId,
-      ouName: ouName ?? null,
-      deviceIds: r.deviceIds,
-      enabled: r.enabled,
-      activeCount: Number(activeCount),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    }));
+  /** The rules the staff sees that match `where`, newest first. */
+  private list(ctx: StaffCtx, where: SQL[]) {
+    return list(ctx.tx, { query: () => selectRules(ctx.tx), where: [...this.scope(ctx), ...where], order: [desc(alarmRule.id)] });
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.alarmRulePage>) {
-    const where: SQL[] = [];
-    if (input.name) where.push(ilike(alarmRule.name, containing(input.name)));
-    if (input.deviceTypeId) where.push(eq(alarmRule.deviceTypeId, input.deviceTypeId));
-    if (input.level !== undefined) where.push(eq(alarmRule.level, input.level));
-    if (input.enabled !== undefined) where.push(eq(alarmRule.enabled, input.enabled));
-    const [{ total }] = (await ctx.tx
-      .select({ total: count() })
-      .from(alarmRule)
-      .where(and(...this.scope(ctx), ...where))) as [{ total: number }];
-    const list = await this.rows(ctx, where, { limit: input.pageSize, offset: (input.pageOffset - 1) * input.pageSize });
-    return { list, totalCount: Number(total), pageSize: input.pageSize, pageOffset: input.pageOffset };
+    const filters = where(input, {
+      name: contains(alarmRule.name),
+      deviceTypeId: equals(alarmRule.deviceTypeId),
+      level: equals(alarmRule.level),
+      enabled: equals(alarmRule.enabled),
+    });
+    return this.list(ctx, filters).page(input, answerRows);
   }
 
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const [row] = await this.rows(ctx, [eq(alarmRule.id, input.id)]);
+    const row = await this.list(ctx, [eq(alarmRule.id, input.id)]).first(answerRows);
     if (!row) throw notFound(`Alarm rule ${input.id}`);
     return row;
   }
