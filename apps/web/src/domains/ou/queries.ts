@@ -5,18 +5,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { collectPages } from './collect-pages';
 import { districtChain, districtPath, type DistrictItem } from './district';
+import { ouListKey } from '../../shared/pickers/ou-picker';
+import { DOMAIN_KEYS } from '../../shared/query-keys';
+
+export { useOuList } from '../../shared/pickers/ou-picker';
 
 export type OuRow = RefOutput<typeof ou.ouPage>['list'][number];
 
-/** Query keys of the OU page: everything under ['ou'] is refetched after a change. */
+const keys = DOMAIN_KEYS.ou;
+
+/** Query keys of the OU page (derived from the calls): everything under ['ou'] is refetched after a change. */
 export const ouKeys = {
-  all: ['ou'] as const,
-  page: ['ou', 'page'] as const,
-  types: ['ou', 'types'] as const,
-  list: ['ou', 'list'] as const,
-  members: (id: number) => ['ou', 'members', id] as const,
-  assets: (id: number) => ['ou', 'assets', id] as const,
-  staff: ['ou', 'staff'] as const,
+  all: keys.all,
+  page: keys.page(ou.ouPage),
+  types: keys.of(ou.ouTypeList),
+  list: ouListKey,
+  members: (id: number) => keys.of(ou.ouMembers, { id }),
+  assets: (id: number) => keys.of(ou.ouAssets, { id }),
+  staff: keys.page(staff.staffPage),
 };
 
 /** Districts never change while the app runs: kept apart from ['ou'] so OU changes do not refetch them. */
@@ -28,11 +34,6 @@ const districtKeys = {
 /** The tenant's OU types. */
 export function useOuTypes() {
   return useQuery({ queryKey: ouKeys.types, queryFn: () => api(ou.ouTypeList), staleTime: 5 * 60_000 });
-}
-
-/** The OUs the acting staff sees (the only ones it may give a staff or a device): choices and filters. */
-export function useOuList() {
-  return useQuery({ queryKey: ouKeys.list, queryFn: () => api(ou.ouList, {}), staleTime: 5 * 60_000 });
 }
 
 /** Children of a district (the provinces without a parent), each list loaded once. */

@@ -2,16 +2,19 @@ import { catalogue, role } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { DOMAIN_KEYS } from '../../shared/query-keys';
 import { useCurrentUser } from '../../app/shell/shell-data';
 
 export type RoleRow = RefOutput<typeof role.rolePage>['list'][number];
 
-/** Query keys of the role pages: everything under ['role'] is refetched after a change. */
+const keys = DOMAIN_KEYS.role;
+
+/** Query keys of the role pages (derived from the calls): everything under ['role'] is refetched after a change. */
 export const roleKeys = {
-  all: ['role'] as const,
-  page: ['role', 'page'] as const,
-  detail: (id: number) => ['role', 'detail', id] as const,
-  tree: ['role', 'permission-tree'] as const,
+  all: keys.all,
+  page: keys.page(role.rolePage),
+  detail: (id: number) => keys.of(role.roleDetail, { id }),
+  tree: keys.of(catalogue.permissionTree),
 };
 
 /** The platform permission catalogue; changes only with the platform. */

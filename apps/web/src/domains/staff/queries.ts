@@ -2,16 +2,19 @@ import { customer, role, staff } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { DOMAIN_KEYS } from '../../shared/query-keys';
 
 export type StaffRow = RefOutput<typeof staff.staffPage>['list'][number];
 export type Person = RefOutput<typeof customer.customerUserList>[number];
 
-/** Query keys of the staff page: everything under ['staff-admin'] is refetched after a change. */
+const keys = DOMAIN_KEYS.staff;
+
+/** Query keys of the staff page (derived from the calls): everything under ['staff-admin'] is refetched after a change. */
 export const staffKeys = {
-  all: ['staff-admin'] as const,
-  page: ['staff-admin', 'page'] as const,
-  roles: ['staff-admin', 'roles'] as const,
-  people: (keyword: string) => ['staff-admin', 'people', keyword] as const,
+  all: keys.all,
+  page: keys.page(staff.staffPage),
+  roles: keys.of(role.roleList, {}),
+  people: (keyword: string) => keys.of(customer.customerUserList, { keyword: keyword || undefined }),
 };
 
 /** The tenant's roles by name, for the filter and the editor. */

@@ -2,6 +2,7 @@ import { strategy } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
+import { DOMAIN_KEYS } from '../../shared/query-keys';
 
 export type StrategyRow = RefOutput<typeof strategy.strategyPage>['list'][number];
 export type StrategyDetail = RefOutput<typeof strategy.strategyDetail>;
@@ -11,17 +12,19 @@ export type BsaInfo = RefOutput<typeof strategy.strategyBsaInfo>;
 export type StationExecuting = RefOutput<typeof strategy.strategyLocalExecuting>[number];
 export type BacktestAnswer = RefOutput<typeof strategy.strategyBacktest>;
 
-/** Query keys of the strategy pages: everything under ['strategy'] is refetched after a change. */
+const keys = DOMAIN_KEYS.strategy;
+
+/** Query keys of the strategy pages (derived from the calls): everything under ['strategy'] is refetched after a change. */
 export const strategyKeys = {
-  all: ['strategy'] as const,
-  page: ['strategy', 'page'] as const,
-  templates: ['strategy', 'templates'] as const,
-  log: ['strategy', 'log'] as const,
-  stations: ['strategy', 'stations'] as const,
-  detail: (id: number) => ['strategy', 'detail', id] as const,
-  bsaInfo: (bsaId: number) => ['strategy', 'bsa-info', bsaId] as const,
-  bound: (id: number) => ['strategy', 'bound', id] as const,
-  customers: ['strategy', 'customers'] as const,
+  all: keys.all,
+  page: keys.page(strategy.strategyPage),
+  templates: [...keys.page(strategy.strategyPage), 'templates'] as const,
+  log: keys.page(strategy.strategyDeliverLog),
+  stations: keys.of(strategy.strategyLocalExecuting, {}),
+  detail: (id: number) => keys.of(strategy.strategyDetail, { id }),
+  bsaInfo: (bsaId: number) => keys.of(strategy.strategyBsaInfo, { bsaId }),
+  bound: (id: number) => keys.of(strategy.strategyMcidList, { id }),
+  customers: keys.of(strategy.strategyOrganizationWithCode),
 };
 
 /** The staff's stations with their version and what they execute (the station filter and chooser). */

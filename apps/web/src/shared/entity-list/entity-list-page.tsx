@@ -26,6 +26,10 @@ export interface EntityExcel {
   importRef?: EndpointRef;
   templateRef?: EndpointRef;
   exportPermission?: PermissionCode;
+  /** The export button's test id (default `excel-export`). */
+  exportTestId?: string;
+  /** The most rows one export holds: the export warns when the filter finds more. */
+  exportMaxRows?: number;
   /** Import and template. */
   importPermission?: PermissionCode;
 }
@@ -131,7 +135,14 @@ export function EntityListPage<T extends object, F extends object = Record<strin
         <ImportButton importRef={excel.importRef} list={props.cacheKey} name={excel.name} onImported={ctx.refresh} />
       )}
       {excel?.exportRef && granted(excel.exportPermission) && (
-        <ExportButton exportRef={excel.exportRef} filter={list.filter} name={excel.name} />
+        <ExportButton
+          exportRef={excel.exportRef}
+          filter={list.filter}
+          name={excel.name}
+          testId={excel.exportTestId}
+          maxRows={excel.exportMaxRows}
+          totalCount={ctx.totalCount}
+        />
       )}
       {create && granted(create.permission) && (
         <Button

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Dropdown } from 'antd';
+import { App as AntApp, Button, Dropdown } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import type { EndpointRef, RefInput } from '@energy/contracts/refs-types';
 import dayjs from 'dayjs';
@@ -17,15 +17,29 @@ export function exportInput(filter: object, format: ExportFormat, language: stri
   return { ...filter, format, lang: uiLang(language) };
 }
 
+export interface ExportButtonProps {
+  exportRef: EndpointRef;
+  /** The page's current filter. */
+  filter: object;
+  /** The file name's start: `<name>-<date>.<format>`. */
+  name: string;
+  /** The button's test id (default `excel-export`); the menu items are `<testId>-xlsx` and `<testId>-csv`. */
+  testId?: string;
+  /** The most rows the call exports, and how many the filter finds: a warning when they are more. */
+  maxRows?: number;
+  totalCount?: number;
+}
+
 /**
  * Export of a list: a menu of Excel and CSV; downloads the entity's export ref with the page's current
- * filter, `format` and `lang` as `<name>-<date>.<format>`. Test ids `excel-export`, `excel-export-xlsx`,
- * `excel-export-csv`.
+ * filter, `format` and `lang` as `<name>-<date>.<format>`.
  */
-export function ExportButton({ exportRef, filter, name }: { exportRef: EndpointRef; filter: object; name: string }) {
+export function ExportButton({ exportRef, filter, name, testId = 'excel-export', maxRows, totalCount = 0 }: ExportButtonProps) {
   const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
+    if (maxRows !== undefined && totalCount > maxRows) void message.warning(t('excel.tooMany', { n: maxRows }));
     setBusy(true);
     try {
       const input = exportInput(filter, format, i18n.language) as RefInput<EndpointRef>;
@@ -40,12 +54,12 @@ export function ExportButton({ exportRef, filter, name }: { exportRef: EndpointR
       menu={{
         items: (['xlsx', 'csv'] as const).map((f) => ({
           key: f,
-          label: <span data-testid={`excel-export-${f}`}>{t(f === 'xlsx' ? 'excel.exportXlsx' : 'excel.exportCsv')}</span>,
+          label: <span data-testid={`${testId}-${f}`}>{t(f === 'xlsx' ? 'excel.exportXlsx' : 'excel.exportCsv')}</span>,
         })),
         onClick: ({ key }) => void run(key as ExportFormat),
       }}
     >
-      <Button icon={<DownloadOutlined />} loading={busy} data-testid="excel-export">
+      <Button icon={<DownloadOutlined />} loading={busy} data-testid={testId}>
         {t('excel.export')}
       </Button>
     </Dropdown>

@@ -3,6 +3,7 @@ import { registerTexts } from '../i18n';
 /** Texts of the import / export buttons, under `excel.` in the translation. */
 const en = {
   export: 'Export',
+  tooMany: 'At most {{n}} rows are exported; narrow the filter for the rest.',
   exportXlsx: 'Excel workbook (.xlsx)',
   exportCsv: 'CSV file (.csv)',
   template: 'Download template',
@@ -25,6 +26,7 @@ const en = {
 
 const zh: typeof en = {
   export: '导出',
+  tooMany: '最多导出 {{n}} 行；请缩小筛选范围以导出其余记录。',
   exportXlsx: 'Excel 工作簿 (.xlsx)',
   exportCsv: 'CSV 文件 (.csv)',
   template: '下载模板',

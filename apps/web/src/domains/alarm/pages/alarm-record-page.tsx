@@ -1,15 +1,13 @@
 import { useState, type Key, type ReactNode } from 'react';
 import { App as AntApp, Button, DatePicker, Input, Select, Typography } from 'antd';
-import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
+import { CheckOutlined } from '@ant-design/icons';
 import { alarm } from '@energy/contracts/refs';
 import { useMutation } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { downloadFile } from '../../../shared/api/download';
 import { EntityListPage, type EntityListContext } from '../../../shared/entity-list/entity-list-page';
 import type { FilterField } from '../../../shared/filter-form/filter-form';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
@@ -30,7 +28,6 @@ export default function AlarmRecordPage() {
   const { message } = AntApp.useApp();
   const canRead = useHasPermission('b-alarm-record-read');
   const [selected, setSelected] = useState<number[]>([]);
-  const [exporting, setExporting] = useState(false);
   const all = t('alarm.all');
 
   const batchRead = useMutation({
@@ -41,14 +38,6 @@ export default function AlarmRecordPage() {
       await ctx.refresh();
     },
   });
-  const exportCsv = async ({ filter, totalCount }: EntityListContext<AlarmRow, RecordFilter>) => {
-    if (totalCount > ALARM_EXPORT_MAX_ROWS) void message.warning(t('alarm.record.exportTooMany', { n: ALARM_EXPORT_MAX_ROWS }));
-    setExporting(true);
-    await downloadFile(alarm.alarmLogExport, filter, `alarm-records-${dayjs().format('YYYY-MM-DD')}.csv`).finally(() =>
-      setExporting(false),
-    );
-  };
-
   const select = (options: { value: unknown; label: ReactNode }[], testId?: string, multiple = false) => (
     <Select allowClear mode={multiple ? 'multiple' : undefined} placeholder={all} data-testid={testId} options={options as never} />
   );
@@ -142,6 +131,13 @@ export default function AlarmRecordPage() {
             }
           : undefined,
       }}
+      excel={{
+        name: 'alarm-records',
+        exportRef: alarm.alarmLogExport,
+        exportPermission: 'b-alarm-record-export',
+        exportTestId: 'alarm-export',
+        exportMaxRows: ALARM_EXPORT_MAX_ROWS,
+      }}
       toolbar={(ctx) => (
         <>
           {selected.length > 0 && <Typography.Text type="secondary">{t('alarm.record.selected', { n: selected.length })}</Typography.Text>}
@@ -154,11 +150,6 @@ export default function AlarmRecordPage() {
               data-testid="alarm-batch-read"
             >
               {t('alarm.record.batchRead')}
-            </Button>
-          </Authorized>
-          <Authorized code="b-alarm-record-export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv(ctx)} data-testid="alarm-export">
-              {t('alarm.record.export')}
             </Button>
           </Authorized>
         </>

@@ -1,52 +1,26 @@
-import { useState } from 'react';
-import { App as AntApp, Button, DatePicker, Input, Select, Tag } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DatePicker, Input, Select, Tag } from 'antd';
 import { audit } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
 import { useHasPermission } from '../../../app/shell/shell-data';
-import { api, ApiError, send } from '../../../shared/api/client';
-import { FilterForm, type FilterField } from '../../../shared/filter-form/filter-form';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { api } from '../../../shared/api/client';
+import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
+import type { FilterField } from '../../../shared/filter-form/filter-form';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { toAuditBody, type AuditFilter } from '../audit-filter';
 import { StaffSelect } from '../components/staff-select';
 import '../texts';
 
 type AuditRow = RefOutput<typeof audit.auditLogPage>['list'][number];
+type AuditBody = ReturnType<typeof toAuditBody>;
 
-/** Who changed what, when, and with which outcome; exportable as CSV with the export permission. */
+/** Who changed what, when, and with which outcome; exportable (Excel or CSV) with the export permission. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
-  const { message } = AntApp.useApp();
   // the staff filter searches the staff page call, which needs the staff page
   const seesStaff = useHasPermission('p-settings-staff');
-  const list = useListQuery({ queryKey: ['audit', 'page'], fetch: (body) => api(audit.auditLogPage, body), toFilter: toAuditBody });
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const res = await send(audit.auditLogExport.method, audit.auditLogExport.path, JSON.stringify(list.filter));
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-        throw new ApiError('http', res.status, null, body?.msg || t('errors.requestFailed'));
-      }
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `audit-log-${dayjs().format('YYYY-MM-DD')}.csv`;
-      a.click();
-      URL.revokeObjectURL(url);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : t('errors.requestFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const fields: FilterField[] = [
     { name: 'range', label: t('audit.range'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
@@ -63,10 +37,7 @@ export default function AuditLogPage() {
         <Select
           allowClear
           placeholder={t('audit.all')}
-          options={[
-            { value: 'ok', label: t('audit.ok') },
-            { value: 'error', label: t('audit.error') },
-          ]}
+          options={(['ok', 'error'] as const).map((v) => ({ value: v, label: t(`audit.${v}`) }))}
         />
       ),
     },
@@ -98,21 +69,16 @@ export default function AuditLogPage() {
   ];
 
   return (
-    <ListPage title={t('audit.title')} testId="audit-log">
-      <FilterForm<AuditFilter> fields={fields} onQuery={list.query} />
-      <ListTable<AuditRow>
-        cacheKey="audit-log"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        toolbar={
-          <Authorized code="b-audit-export">
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()} data-testid="audit-export">
-              {t('audit.export')}
-            </Button>
-          </Authorized>
-        }
-      />
-    </ListPage>
+    <EntityListPage<AuditRow, AuditBody, AuditFilter>
+      title={t('audit.title')}
+      testId="audit-log"
+      cacheKey="audit-log"
+      queryKey={DOMAIN_KEYS.audit.page(audit.auditLogPage)}
+      fetch={(body) => api(audit.auditLogPage, body)}
+      toFilter={toAuditBody}
+      filters={fields}
+      columns={columns}
+      excel={{ name: 'audit-log', exportRef: audit.auditLogExport, exportPermission: 'b-audit-export', exportTestId: 'audit-export' }}
+    />
   );
 }

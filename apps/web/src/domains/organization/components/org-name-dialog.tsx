@@ -7,7 +7,7 @@ import { api } from '../../../shared/api/client';
 import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { ouKeys } from '../../ou/queries';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
 import { orgKeys } from '../queries';
 import '../texts';
 
@@ -47,7 +47,7 @@ export function OrgNameDialog({
       queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
       queryClient.invalidateQueries({ queryKey: orgKeys.options }),
       // OU rows show organisation names
-      queryClient.invalidateQueries({ queryKey: ouKeys.all }),
+      queryClient.invalidateQueries({ queryKey: DOMAIN_KEYS.ou.all }),
     ]);
     onClose();
   };

@@ -8,7 +8,8 @@ import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { NOT_CLOSED_BY_MASK } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { deviceKeys, useMyDevices } from '../../devices/queries';
+import { useMyDevices } from '../../../shared/pickers/device-picker';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
 import { ouKeys, type OuRow } from '../queries';
 import '../texts';
 
@@ -46,7 +47,7 @@ export function OuAssetsDialog({ row, onClose }: { row: OuRow; onClose: () => vo
     setChosen([]);
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ouKeys.all }),
-      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: DOMAIN_KEYS.devices.all }),
     ]);
   };
 

@@ -7,8 +7,8 @@ import { api } from '../../../shared/api/client';
 import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { deviceKeys } from '../../devices/queries';
-import { orgKeys, useOrgOptions } from '../../organization/queries';
+import { useCustomerOptions } from '../../../shared/pickers/customer-picker';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
 import { missesItsPair, toFormValues, toOuFields, type OuFormValues } from '../ou-form';
 import { ouKeys, useOuTypes, type OuRow } from '../queries';
 import { DistrictCascader } from './district-cascader';
@@ -27,7 +27,7 @@ export function OuFormDialog({ editing, onClose }: { editing?: OuRow; onClose: (
   const queryClient = useQueryClient();
   const [form] = Form.useForm<OuFormValues>();
   const types = useOuTypes();
-  const orgs = useOrgOptions();
+  const orgs = useCustomerOptions();
   const label = (key: string) => t(`ou.${key}`);
 
   const submit = async () => {
@@ -39,8 +39,8 @@ export function OuFormDialog({ editing, onClose }: { editing?: OuRow; onClose: (
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: ouKeys.all }),
       // the organisation tree counts OUs; device rows show their OU and its organisation
-      queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
-      queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: DOMAIN_KEYS.organization.all }),
+      queryClient.invalidateQueries({ queryKey: DOMAIN_KEYS.devices.all }),
     ]);
     onClose();
   };

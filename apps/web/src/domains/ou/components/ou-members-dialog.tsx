@@ -7,7 +7,7 @@ import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
 import { NOT_CLOSED_BY_MASK, SaveFooter } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { orgKeys } from '../../organization/queries';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
 import { ouKeys, useAllStaff, type OuRow } from '../queries';
 import '../texts';
 
@@ -58,7 +58,10 @@ export function OuMembersDialog({ row, onClose }: { row: OuRow; onClose: () => v
   const save = async () => {
     await api(ou.ouMembersUpdate, { id: row.id, staffIds: targetKeys.map(Number) });
     void message.success(t('ou.membersDialog.saved', { code: row.code }));
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ouKeys.all }), queryClient.invalidateQueries({ queryKey: orgKeys.tree })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ouKeys.all }),
+      queryClient.invalidateQueries({ queryKey: DOMAIN_KEYS.organization.all }),
+    ]);
     onClose();
   };
 

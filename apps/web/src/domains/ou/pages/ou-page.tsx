@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Input, Select, Space, Tooltip, TreeSelect, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Typography } from 'antd';
 import { ou } from '@energy/contracts/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
-import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
-import { confirmDelete } from '../../../shared/confirm-delete';
-import { orgKeys, useOrgOptions } from '../../organization/queries';
+import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
+import { formatDateTime } from '../../../shared/format';
+import type { ListBody } from '../../../shared/list-page/use-list-query';
+import { CustomerPicker } from '../../../shared/pickers/customer-picker';
+import { DOMAIN_KEYS } from '../../../shared/query-keys';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { OuAssetsDialog } from '../components/ou-assets-dialog';
 import { OuFormDialog } from '../components/ou-form-dialog';
 import { OuMembersDialog } from '../components/ou-members-dialog';
 import { ouKeys, useDistrictName, useOuTypes, type OuRow } from '../queries';
 import '../texts';
-import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   keyword?: string;
@@ -32,34 +28,16 @@ function DistrictAddress({ adcode, address }: { adcode: string | null; address: 
   return text ? <span title={text}>{text}</span> : <Typography.Text type="secondary">-</Typography.Text>;
 }
 
-type Dialog = { kind: 'form'; editing?: OuRow } | { kind: 'members' | 'assets'; row: OuRow } | null;
-
 /** Settings › Operating units: filters, the list, create / edit / delete, members and devices of each OU. */
 export default function OuPage() {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
-  const queryClient = useQueryClient();
-  const list = useListQuery({ queryKey: ouKeys.page, fetch: (body: ListBody<Filter>) => api(ou.ouPage, body) });
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [shown, setShown] = useState<{ kind: 'members' | 'assets'; row: OuRow } | null>(null);
   const types = useOuTypes();
-  const orgs = useOrgOptions();
-
-  const remove = (r: OuRow) =>
-    confirmDelete(modal, {
-      title: t('ou.deleteConfirm', { code: r.code, name: r.name }),
-      content: t('ou.deleteHint'),
-      okText: t('ou.delete'),
-      cancelText: t('common.cancel'),
-      testId: 'ou-delete-confirm',
-      onConfirm: async () => {
-        await api(ou.ouDelete, { id: r.id });
-        void message.success(t('ou.deleted', { code: r.code }));
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ouKeys.all }),
-          queryClient.invalidateQueries({ queryKey: orgKeys.tree }),
-        ]);
-      },
-    });
+  const count = (kind: 'members' | 'assets') => (n: number, row: OuRow) => (
+    <Button type="link" size="small" onClick={() => setShown({ kind, row })}>
+      {n}
+    </Button>
+  );
 
   const columns: ListColumn<OuRow>[] = [
     { key: 'code', title: t('ou.code'), dataIndex: 'code', width: 140, showForce: true },
@@ -72,126 +50,73 @@ export default function OuPage() {
       width: 260,
       render: (_, r) => <DistrictAddress adcode={r.districtAdcode} address={r.address} />,
     },
-    {
-      key: 'members',
-      title: t('ou.members'),
-      dataIndex: 'memberCount',
-      width: 90,
-      align: 'right',
-      render: (n: number, r) => (
-        <Button type="link" size="small" onClick={() => setDialog({ kind: 'members', row: r })}>
-          {n}
-        </Button>
-      ),
-    },
-    {
-      key: 'assets',
-      title: t('ou.assets'),
-      dataIndex: 'assetCount',
-      width: 90,
-      align: 'right',
-      render: (n: number, r) => (
-        <Button type="link" size="small" onClick={() => setDialog({ kind: 'assets', row: r })}>
-          {n}
-        </Button>
-      ),
-    },
-    {
-      key: 'created',
-      title: t('ou.created'),
-      dataIndex: 'createdAt',
-      width: 150,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      key: 'actions',
-      title: t('ou.actions'),
-      width: 260,
-      fixed: 'right',
-      showForce: true,
-      render: (_, r) => {
-        const inUse = r.memberCount > 0 || r.assetCount > 0;
-        return (
-          <Space size={0} wrap={false}>
-            <Authorized code="b-ou-edit">
-              <Button type="link" size="small" onClick={() => setDialog({ kind: 'form', editing: r })} data-testid={`ou-edit-${r.id}`}>
-                {t('ou.edit')}
-              </Button>
-            </Authorized>
-            <Button type="link" size="small" onClick={() => setDialog({ kind: 'members', row: r })} data-testid={`ou-members-${r.id}`}>
-              {t('ou.members')}
-            </Button>
-            <Button type="link" size="small" onClick={() => setDialog({ kind: 'assets', row: r })} data-testid={`ou-assets-${r.id}`}>
-              {t('ou.assets')}
-            </Button>
-            <Authorized code="b-ou-delete">
-              <Tooltip title={inUse ? t('ou.notEmpty') : undefined}>
-                <span>
-                  <Button type="link" size="small" danger disabled={inUse} onClick={() => remove(r)} data-testid={`ou-delete-${r.id}`}>
-                    {t('ou.delete')}
-                  </Button>
-                </span>
-              </Tooltip>
-            </Authorized>
-          </Space>
-        );
-      },
-    },
+    { key: 'members', title: t('ou.members'), dataIndex: 'memberCount', width: 90, align: 'right', render: count('members') },
+    { key: 'assets', title: t('ou.assets'), dataIndex: 'assetCount', width: 90, align: 'right', render: count('assets') },
+    { key: 'created', title: t('ou.created'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
   ];
 
   return (
-    <ListPage title={t('ou.title')} testId="ou-page">
-      <FilterForm<Filter>
-        fields={[
-          {
-            name: 'keyword',
-            label: t('ou.keyword'),
-            node: <Input allowClear maxLength={64} placeholder={t('ou.keywordPlaceholder')} data-testid="ou-filter-keyword" />,
+    <EntityListPage<OuRow, Filter>
+      title={t('ou.title')}
+      testId="ou-page"
+      cacheKey="ou.list"
+      queryKey={ouKeys.page}
+      fetch={(body: ListBody<Filter>) => api(ou.ouPage, body)}
+      // the organisation tree counts OUs
+      invalidate={[ouKeys.all, DOMAIN_KEYS.organization.all]}
+      filters={[
+        {
+          name: 'keyword',
+          label: t('ou.keyword'),
+          node: <Input allowClear maxLength={64} placeholder={t('ou.keywordPlaceholder')} data-testid="ou-filter-keyword" />,
+        },
+        {
+          name: 'typeId',
+          label: t('ou.type'),
+          node: (
+            <Select
+              allowClear
+              placeholder={t('ou.all')}
+              loading={types.isPending}
+              options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            />
+          ),
+        },
+        { name: 'customerMcid', label: t('ou.customer'), node: <CustomerPicker allowClear placeholder={t('ou.all')} /> },
+      ]}
+      columns={columns}
+      actionsWidth={260}
+      actions={[
+        { key: 'edit', permission: 'b-ou-edit', label: t('ou.edit'), testId: (r) => `ou-edit-${r.id}`, onClick: (r, c) => c.edit(r) },
+        {
+          key: 'members',
+          label: t('ou.members'),
+          testId: (r) => `ou-members-${r.id}`,
+          onClick: (row) => setShown({ kind: 'members', row }),
+        },
+        { key: 'assets', label: t('ou.assets'), testId: (r) => `ou-assets-${r.id}`, onClick: (row) => setShown({ kind: 'assets', row }) },
+        {
+          key: 'delete',
+          permission: 'b-ou-delete',
+          label: t('ou.delete'),
+          testId: (r) => `ou-delete-${r.id}`,
+          danger: true,
+          disabled: (r) => (r.memberCount > 0 || r.assetCount > 0 ? t('ou.notEmpty') : false),
+          confirm: {
+            title: (r) => t('ou.deleteConfirm', { code: r.code, name: r.name }),
+            content: t('ou.deleteHint'),
+            okText: t('ou.delete'),
+            testId: 'ou-delete-confirm',
+            run: (r) => api(ou.ouDelete, { id: r.id }),
+            done: (r) => t('ou.deleted', { code: r.code }),
           },
-          {
-            name: 'typeId',
-            label: t('ou.type'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('ou.all')}
-                loading={types.isPending}
-                options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              />
-            ),
-          },
-          {
-            name: 'customerMcid',
-            label: t('ou.customer'),
-            node: (
-              <TreeSelect
-                allowClear
-                treeDefaultExpandAll
-                placeholder={t('ou.all')}
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={orgs.data ?? []}
-              />
-            ),
-          },
-        ]}
-        onQuery={list.query}
-      />
-      <ListTable<OuRow>
-        cacheKey="ou.list"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        toolbar={
-          <Authorized code="b-ou-create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'form' })} data-testid="ou-create">
-              {t('ou.create')}
-            </Button>
-          </Authorized>
-        }
-      />
-      {dialog?.kind === 'form' && <OuFormDialog editing={dialog.editing} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'members' && <OuMembersDialog row={dialog.row} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'assets' && <OuAssetsDialog row={dialog.row} onClose={() => setDialog(null)} />}
-    </ListPage>
+        },
+      ]}
+      create={{ permission: 'b-ou-create', label: t('ou.create'), testId: 'ou-create' }}
+      dialog={(row, close) => <OuFormDialog editing={row} onClose={close} />}
+    >
+      {shown?.kind === 'members' && <OuMembersDialog row={shown.row} onClose={() => setShown(null)} />}
+      {shown?.kind === 'assets' && <OuAssetsDialog row={shown.row} onClose={() => setShown(null)} />}
+    </EntityListPage>
   );
 }

@@ -10,8 +10,8 @@ import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';
 import { requiredRule, sameAs, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { useOrgOptions } from '../../organization/queries';
-import { ouKeys, useOuList } from '../../ou/queries';
+import { useCustomerOptions } from '../../../shared/pickers/customer-picker';
+import { ouListKey, useOuList } from '../../../shared/pickers/ou-picker';
 import { staffKeys, usePeople, useRoleOptions, type StaffRow } from '../queries';
 import { toCreateBody, toFormValues, toUpdateBody, type StaffFormValues } from '../staff-form';
 import '../texts';
@@ -55,7 +55,7 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
   const personKind = Form.useWatch('personKind', form) ?? 'existing';
   const roles = useRoleOptions();
   const ous = useOuList();
-  const orgs = useOrgOptions();
+  const orgs = useCustomerOptions();
   const people = usePeople(keyword, !editing && personKind === 'existing');
   const visibleOuIds = useMemo(() => new Set((ous.data ?? []).map((o) => o.id)), [ous.data]);
   const start = useMemo(() => toFormValues(editing, visibleOuIds), [editing, visibleOuIds]);
@@ -75,7 +75,7 @@ export function StaffFormDialog({ editing, ownStaffId, onClose }: StaffFormDialo
           shellKeys.permissions,
           shellKeys.integrated,
           shellKeys.navigation,
-          ouKeys.list,
+          ouListKey,
         ])
           void queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: staffKeys.all });

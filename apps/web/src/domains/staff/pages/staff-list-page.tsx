@@ -1,24 +1,20 @@
-import { useState } from 'react';
-import { App as AntApp, Button, Dropdown, Input, Select, Space, Tag, TreeSelect } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Dropdown, Input, Select, Space, Tag } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { staff } from '@energy/contracts/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
 import { useCurrentUser } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { FilterForm } from '../../../shared/filter-form/filter-form';
+import { EntityListPage, type EntityListContext } from '../../../shared/entity-list/entity-list-page';
+import { formatDateTime } from '../../../shared/format';
+import type { ListBody } from '../../../shared/list-page/use-list-query';
 import { MODAL_WIDTH } from '../../../shared/modal';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { CustomerPicker } from '../../../shared/pickers/customer-picker';
+import { OuPicker } from '../../../shared/pickers/ou-picker';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { StaffFormDialog } from '../components/staff-form-dialog';
-import { useOrgOptions } from '../../organization/queries';
-import { useOuList } from '../../ou/queries';
 import { staffKeys, useRoleOptions, type StaffRow } from '../queries';
 import { STAFF_STATUSES, STATUS_COLOR, statusActions, type StaffStatusValue } from '../staff-form';
 import '../texts';
-import { formatDateTime } from '../../../shared/format';
 
 interface Filter {
   keyword?: string;
@@ -32,16 +28,12 @@ interface Filter {
 export default function StaffListPage() {
   const { t } = useTranslation();
   const { modal, message } = AntApp.useApp();
-  const queryClient = useQueryClient();
-  const list = useListQuery({ queryKey: staffKeys.page, fetch: (body: ListBody<Filter>) => api(staff.staffPage, body) });
-  const [dialog, setDialog] = useState<{ editing?: StaffRow } | null>(null);
   const ownStaffId = useCurrentUser().data?.staff.id;
   const roles = useRoleOptions();
-  const ous = useOuList();
-  const orgs = useOrgOptions();
   const statusName = (s: StaffStatusValue) => t(`staff.status${s}`);
+  const all = t('staffAdmin.all');
 
-  const askStatus = (r: StaffRow, status: StaffStatusValue) =>
+  const askStatus = (r: StaffRow, status: StaffStatusValue, ctx: EntityListContext<StaffRow, Filter>) =>
     modal.confirm({
       width: MODAL_WIDTH.confirm,
       title: t(`staffAdmin.statusTitle.${status}`, { code: r.staffCode, name: r.name }),
@@ -54,11 +46,28 @@ export default function StaffListPage() {
         api(staff.staffSetStatus, { id: r.id, status }).then(
           () => {
             void message.success(t('staffAdmin.statusChanged', { code: r.staffCode, status: statusName(status) }));
-            return queryClient.invalidateQueries({ queryKey: staffKeys.all });
+            return ctx.refresh();
           },
           () => undefined,
         ),
     });
+  const statusMenu = (r: StaffRow, ctx: EntityListContext<StaffRow, Filter>) => (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: statusActions(r, ownStaffId).map((s) => ({
+          key: String(s),
+          danger: s !== 0,
+          label: <span data-testid={`staff-status-${r.id}-${s}`}>{t(`staffAdmin.statusAction.${s}`)}</span>,
+        })),
+        onClick: ({ key }) => askStatus(r, Number(key) as StaffStatusValue, ctx),
+      }}
+    >
+      <Button type="link" size="small" data-testid={`staff-status-${r.id}`}>
+        {t('staffAdmin.changeStatus')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
 
   const columns: ListColumn<StaffRow>[] = [
     { key: 'staffCode', title: t('staffAdmin.staffCode'), dataIndex: 'staffCode', width: 110, showForce: true },
@@ -96,127 +105,62 @@ export default function StaffListPage() {
       width: 90,
       render: (v: StaffStatusValue) => <Tag color={STATUS_COLOR[v]}>{statusName(v)}</Tag>,
     },
-    {
-      key: 'created',
-      title: t('staffAdmin.created'),
-      dataIndex: 'createdAt',
-      width: 160,
-      render: (v: string) => formatDateTime(v),
-    },
-    {
-      key: 'actions',
-      title: t('staffAdmin.actions'),
-      width: 140,
-      fixed: 'right',
-      showForce: true,
-      render: (_, r) => {
-        const next = statusActions(r, ownStaffId);
-        return (
-          <Space size={0} wrap={false}>
-            <Authorized code="b-staff-edit">
-              <Button type="link" size="small" data-testid={`staff-edit-${r.id}`} onClick={() => setDialog({ editing: r })}>
-                {t('staffAdmin.edit')}
-              </Button>
-            </Authorized>
-            {next.length > 0 && (
-              <Authorized code="b-staff-status">
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: next.map((s) => ({
-                      key: String(s),
-                      danger: s !== 0,
-                      label: <span data-testid={`staff-status-${r.id}-${s}`}>{t(`staffAdmin.statusAction.${s}`)}</span>,
-                    })),
-                    onClick: ({ key }) => askStatus(r, Number(key) as StaffStatusValue),
-                  }}
-                >
-                  <Button type="link" size="small" data-testid={`staff-status-${r.id}`}>
-                    {t('staffAdmin.changeStatus')} <DownOutlined />
-                  </Button>
-                </Dropdown>
-              </Authorized>
-            )}
-          </Space>
-        );
-      },
-    },
+    { key: 'created', title: t('staffAdmin.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
   ];
 
   return (
-    <ListPage title={t('staffAdmin.listTitle')} testId="staff-list">
-      <FilterForm<Filter>
-        fields={[
-          {
-            name: 'keyword',
-            label: t('staffAdmin.keyword'),
-            node: <Input allowClear maxLength={64} placeholder={t('staffAdmin.keywordPlaceholder')} />,
-          },
-          {
-            name: 'status',
-            label: t('staffAdmin.status'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('staffAdmin.all')}
-                options={STAFF_STATUSES.map((s) => ({ value: s, label: statusName(s) }))}
-              />
-            ),
-          },
-          {
-            name: 'roleId',
-            label: t('staffAdmin.role'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('staffAdmin.all')}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
-              />
-            ),
-          },
-          {
-            name: 'customerMcid',
-            label: t('staffAdmin.customer'),
-            node: (
-              <TreeSelect
-                allowClear
-                treeDefaultExpandAll
-                placeholder={t('staffAdmin.all')}
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={orgs.data ?? []}
-              />
-            ),
-          },
-          {
-            name: 'ouId',
-            label: t('staffAdmin.ous'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('staffAdmin.all')}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(ous.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-              />
-            ),
-          },
-        ]}
-        onQuery={list.query}
-      />
-      <ListTable<StaffRow>
-        cacheKey="staff.list"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        toolbar={
-          <Authorized code="b-staff-create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({})} data-testid="staff-create">
-              {t('staffAdmin.create')}
-            </Button>
-          </Authorized>
-        }
-      />
-      {dialog && <StaffFormDialog editing={dialog.editing} ownStaffId={ownStaffId} onClose={() => setDialog(null)} />}
-    </ListPage>
+    <EntityListPage<StaffRow, Filter>
+      title={t('staffAdmin.listTitle')}
+      testId="staff-list"
+      cacheKey="staff.list"
+      queryKey={staffKeys.page}
+      fetch={(body: ListBody<Filter>) => api(staff.staffPage, body)}
+      filters={[
+        {
+          name: 'keyword',
+          label: t('staffAdmin.keyword'),
+          node: <Input allowClear maxLength={64} placeholder={t('staffAdmin.keywordPlaceholder')} />,
+        },
+        {
+          name: 'status',
+          label: t('staffAdmin.status'),
+          node: <Select allowClear placeholder={all} options={STAFF_STATUSES.map((s) => ({ value: s, label: statusName(s) }))} />,
+        },
+        {
+          name: 'roleId',
+          label: t('staffAdmin.role'),
+          node: (
+            <Select
+              allowClear
+              placeholder={all}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+            />
+          ),
+        },
+        { name: 'customerMcid', label: t('staffAdmin.customer'), node: <CustomerPicker allowClear placeholder={all} /> },
+        { name: 'ouId', label: t('staffAdmin.ous'), node: <OuPicker allowClear placeholder={all} /> },
+      ]}
+      columns={columns}
+      actionsWidth={140}
+      actions={[
+        {
+          key: 'edit',
+          permission: 'b-staff-edit',
+          label: t('staffAdmin.edit'),
+          testId: (r) => `staff-edit-${r.id}`,
+          onClick: (r, c) => c.edit(r),
+        },
+        {
+          key: 'status',
+          permission: 'b-staff-status',
+          label: t('staffAdmin.changeStatus'),
+          hidden: (r) => statusActions(r, ownStaffId).length === 0,
+          render: statusMenu,
+        },
+      ]}
+      create={{ permission: 'b-staff-create', label: t('staffAdmin.create'), testId: 'staff-create' }}
+      dialog={(row, close) => <StaffFormDialog editing={row} ownStaffId={ownStaffId} onClose={close} />}
+    />
   );
 }
