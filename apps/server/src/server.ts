@@ -5,6 +5,12 @@ import { DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { startDemoLive, type DemoLive } from './seed/demo-live.js';
 import { seedPlatform } from './seed/platform.js';
 
+/** The address to reach a server that listens on `host`: a wildcard address is reached through `local`. */
+function reachable(host: string, local: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return local;
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 async function main() {
   const config = loadConfig();
   let database: Database | undefined;
@@ -17,7 +23,8 @@ async function main() {
 
     await app.listen({ port: config.port, host: config.host });
 
-    const url = `http://localhost:${config.port}`;
+    // 127.0.0.1 unless HOST says otherwise (README); a wildcard address is reached as localhost
+    const url = `http://${reachable(config.host, 'localhost')}:${config.port}`;
     const lines = [
       '',
       `  Energy platform is running at ${url}`,
@@ -34,7 +41,9 @@ async function main() {
     // the demo devices publish like real ones: history first (30 days on the first start), then live
     let demo: DemoLive | undefined;
     const live = config.seedDemo && config.demoLive && config.ingest.enabled;
-    const mqttUrl = config.ingest.mqttUrl ?? (ingest.mqttPort ? `mqtt://127.0.0.1:${ingest.mqttPort}` : undefined);
+    const mqttUrl =
+      config.ingest.mqttUrl ??
+      (ingest.mqttPort ? `mqtt://${reachable(config.ingest.mqttHost, '127.0.0.1')}:${ingest.mqttPort}` : undefined);
     if (live && mqttUrl) {
       app.log.info('demo devices: writing their history, then running them live (DEMO_LIVE=0 turns this off)');
       startDemoLive({
