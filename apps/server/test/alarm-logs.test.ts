@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { ErrorCode } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -370,47 +371,80 @@ describe.each(DB_KINDS)('alarm logs, the bell and read state on %s', (kind) => {
     expect(backwards.body.msg).toBe('query.alarmEndTime: must be after alarmStartTime');
   });
 
-  it('exports the filtered records as CSV (UTF-8 BOM), with the export button only', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${LOG}/export?alarmLevels=0`,
-      headers: { cookie: alice.cookie, jwttoken: alice.token },
-    });
+  it('exports the filtered records as XLSX, or CSV (UTF-8 BOM), with labels in words, with the export button only', async () => {
+    const zoned = (ms: number) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Asia/Shanghai',
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })
+          .formatToParts(new Date(ms))
+          .map((x) => [x.type, x.value]),
+      );
+      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+    };
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `${LOG}/export?${query}`, headers: { cookie: alice.cookie, jwttoken: alice.token } });
+    const res = await get('alarmLevels=0&format=csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="alarm-records-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename\*=UTF-8''alarm-records-\d{4}-\d{2}-\d{2}\.csv/);
     expect(res.body.startsWith('\ufeff')).toBe(true);
     const lines = res.body.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,alarmTime,level,state,source,sceneType,ruleName,deviceCode,deviceName,deviceType,ou,property,condition,threshold,triggerValue,unit,content,recoverTime,recoveredBy,recoverRemark,read,workOrders',
+      'ID,Alarm time,Level,State,Source,Scene,Rule,Device code,Device name,Device type,OU,Property,Condition,Threshold,Value that raised it,Unit,Content,Recover time,Recovered by,Remark,Read,Work orders',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe(
-      [
-        alarm['SZ-01-GM-01'],
-        new Date(base).toISOString(),
-        0,
-        'recovered',
-        'rule',
-        '',
-        'Meter over 100',
-        'SZ-01-GM-01',
-        'Grid connection meter',
-        'Grid connection meter',
-        'Suzhou Plant Site',
-        'Active power (import positive)',
-        'GT',
-        100,
-        150,
-        'kW',
-        'Active power (import positive) 150 kW > 100 kW',
-        new Date(base + 360_000).toISOString(),
-        'auto',
-        'the condition cleared',
-        'true',
-        0,
-      ].join(','),
-    );
+    const expected = [
+      alarm['SZ-01-GM-01'],
+      zoned(base),
+      'Highest',
+      'Recovered',
+      'Device rule',
+      '',
+      'Meter over 100',
+      'SZ-01-GM-01',
+      'Grid connection meter',
+      'Grid connection meter',
+      'Suzhou Plant Site',
+      'Active power (import positive)',
+      'above',
+      100,
+      150,
+      'kW',
+      'Active power (import positive) 150 kW > 100 kW',
+      zoned(base + 360_000),
+      'The condition cleared',
+      'the condition cleared',
+      'Read',
+      0,
+    ];
+    expect(lines[3]).toBe(expected.join(','));
+
+    // XLSX by default, in zh-CN when asked: level names, states and conditions in words, times as dates
+    const xlsx = await get('alarmLevels=0&lang=zh-CN');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(4);
+    expect(ws.getRow(1).getCell(3).value).toBe('等级');
+    const row = ws.getRow(4);
+    expect(row.getCell(1).value).toBe(alarm['SZ-01-GM-01']);
+    expect([row.getCell(3).value, row.getCell(4).value, row.getCell(13).value, row.getCell(19).value]).toEqual([
+      '最高',
+      '已恢复',
+      '大于',
+      '条件已解除',
+    ]);
+    expect((row.getCell(2).value as Date).toISOString().replace('T', ' ').slice(0, 19)).toBe(zoned(base));
+    expect(row.getCell(14).value).toBe(100);
     expect((await bob.call('GET', `${LOG}/export`)).status).toBe(403);
   });
 });

@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/sql.js';
 import { createTestApp, DB_KINDS, signIn, switchToTenant, type TestApp } from './helpers.js';
 
 describe.each(DB_KINDS)('audit log on %s', (kind) => {
@@ -59,27 +61,72 @@ describe.each(DB_KINDS)('audit log on %s', (kind) => {
     expect(res.body.msg).toMatch(/pageSize|from/);
   });
 
-  it('exports the filtered log as CSV to staff with the export permission only', async () => {
+  it('exports the filtered log as XLSX (or CSV) to staff with the export permission only', async () => {
     const alice = await signIn(t, 'alice');
     // an earlier test left alice in Harbor, where she is an operator
     await switchToTenant(alice, 'Sunrise Manufacturing');
-    await alice.post('/api/v2/uet/upsert-start-calculate-time', { uetId: '=cmd|x', startCalculateTime: '2026-02-01T00:00:00Z' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/platform-public/audit-log/export',
-      headers: { cookie: alice.cookie, jwtToken: alice.token, 'content-type': 'application/json' },
-      payload: { call: 'upsert-start' },
+    await alice.post('/api/v2/uet/upsert-start-calculate-time', { uetId: 'meter-1', startCalculateTime: '2026-02-01T00:00:00Z' });
+    // a logged value that a spreadsheet would take for a formula
+    const [{ id: sunrise }] = await rowsOf<{ id: string }>(
+      t.database.system,
+      sql`select id from tenant where name = 'Sunrise Manufacturing'`,
+    );
+    await t.services.audit.record({
+      tenantId: sunrise,
+      username: 'alice',
+      call: 'POST /api/v2/uet/upsert-start-calculate-time',
+      target: '=cmd|x',
+      outcome: 'ok',
+      code: 0,
+      durationMs: 3,
     });
+    const exportOf = (payload: object, cookie = alice.cookie) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/platform-public/audit-log/export',
+        headers: { cookie, jwtToken: alice.token, 'content-type': 'application/json' },
+        payload,
+      });
+    const res = await exportOf({ call: 'upsert-start' });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename\*=UTF-8''audit-log-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Time',
+      'User',
+      'Staff code',
+      'Call',
+      'Target',
+      'Outcome',
+      'Code',
+      'IP',
+      'Duration (ms)',
+    ]);
+    expect(ws.rowCount).toBeGreaterThan(1);
+    const row = ws.getRow(2);
+    expect(String(row.getCell(4).value)).toContain('upsert-start');
+    // a value that looks like a formula stays the text it was, with no quote added
+    expect(row.getCell(5).value).toBe('=cmd|x');
+    expect(row.getCell(6).value).toBe('Succeeded');
+    expect(row.getCell(1).value).toBeInstanceOf(Date);
+    const csv = await exportOf({ call: 'upsert-start', format: 'csv', lang: 'zh-CN' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('at,username,staffCode,call,target,outcome,code,ip,durationMs');
-    expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toBe('时间,用户,员工编码,调用,对象,结果,返回码,IP,耗时 (ms)');
+    expect(lines.length).toBe(ws.rowCount);
     expect(lines.slice(1).every((l) => l.includes('upsert-start'))).toBe(true);
+    // CSV keeps its formula neutralisation
+    expect(lines[1]).toContain(",'=cmd|x,成功,0,");
+    // the lang cookie the web app keeps
+    const zh = await exportOf({ call: 'upsert-start', format: 'csv' }, `${alice.cookie}; lang=zh-CN`);
+    expect(zh.body.replace(/^\ufeff/, '').startsWith('时间,')).toBe(true);
+    expect((await exportOf({ format: 'pdf' })).statusCode).toBe(400);
     // bob (operator, no button codes) is refused
     const bob = await signIn(t, 'bob');
     expect((await bob.post('/api/v2/platform-public/audit-log/export', {})).status).toBe(403);

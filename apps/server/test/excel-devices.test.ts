@@ -196,7 +196,7 @@ describe.each(DB_KINDS)('device Excel import and export on %s', (kind) => {
     const again = await uploadFile(t, alice, '/api/v2/device/import', 'devices.xlsx', await xlsxOf(HEADERS_EN, rows.slice(0, 3)));
     expect(again.body.data).toMatchObject({ status: 'failed', problemCount: 3 });
     expect(again.body.data.problems[0]).toEqual({ row: 2, column: 'Code', message: 'Is already used in this tenant' });
-  });
+  }, 180_000);
 
   it('imports a small CSV inline, with zh-CN headers in any case and spacing', async () => {
     const csv = [
@@ -270,5 +270,5 @@ describe.each(DB_KINDS)('device Excel import and export on %s', (kind) => {
     expect((await alice.post('/api/v2/job/detail', { id: job.body.data.id })).status).toBe(404);
     await switchToTenant(alice, 'Sunrise Manufacturing');
     expect((await alice.post('/api/v2/job/detail', { id: job.body.data.id })).status).toBe(200);
-  });
+  }, 60_000);
 });

@@ -61,6 +61,8 @@ export const alarm = {
       'read',
       'alarmStartTime',
       'alarmEndTime',
+      'format',
+      'lang',
     ],
   } as EndpointRef<typeof C.alarm.alarmLogExport>,
   alarmLogPage: {

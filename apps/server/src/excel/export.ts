@@ -115,6 +115,16 @@ export async function* keysetBatches<R, K>(next: (after: K | undefined, size: nu
   }
 }
 
+/** The batches' first `max` rows. */
+export async function* upTo<R>(batches: AsyncIterable<R[]>, max: number) {
+  let left = max;
+  for await (const batch of batches) {
+    if (left <= 0) return;
+    yield batch.length > left ? batch.slice(0, left) : batch;
+    left -= batch.length;
+  }
+}
+
 /** Batches of an offset-paged query, for lists without a unique sort key; stops at `limit` rows. */
 export async function* offsetBatches<R>(next: (offset: number, size: number) => Promise<R[]>, limit: number, size = 1000) {
   for (let offset = 0; offset < limit; offset += size) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportOptions } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam, text } from '../common/ids.js';
 import { pageOf } from '../common/paging.js';
@@ -40,16 +41,19 @@ export const alarmLogPage = endpoint({
 /** The most rows one export holds; narrow the filter for more. */
 export const ALARM_EXPORT_MAX_ROWS = 10_000;
 
-/** The filtered records as a CSV file (UTF-8 with BOM), newest first. Not named by the spec; the page's export button calls it. */
+/**
+ * The filtered records, newest first, as XLSX (default) or CSV (`format=csv`, UTF-8 with BOM), with level
+ * names, states and conditions in words in `lang`. Not named by the spec; the page's export button calls it.
+ */
 export const alarmLogExport = endpoint({
   method: 'GET',
   path: '/api/rule/device/alarm/log/export',
-  summary: 'Export alarm records (CSV)',
+  summary: 'Export alarm records (XLSX or CSV)',
   tag,
   access: { auth: 'staff', permission: 'b-alarm-record-export' },
   kind: 'query',
   cost: 'export',
-  query: alarmLogFilter,
+  query: alarmLogFilter.extend(exportOptions),
   output: z.any(),
   raw: true,
 });

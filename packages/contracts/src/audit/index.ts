@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportOptions } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, isoDateTime } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -42,16 +43,19 @@ export const auditLogPage = endpoint({
 /** The most rows one export holds; narrow the filter for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-/** The filtered audit log as a CSV file (UTF-8 with BOM, so spreadsheet programs read it), newest first. */
+/**
+ * The filtered audit log, newest first, as XLSX (default) or CSV (`format: 'csv'`: UTF-8 with BOM), headers
+ * and outcomes in `lang` (else the `lang` cookie, else en-US), times in the tenant's time zone.
+ */
 export const auditLogExport = endpoint({
   method: 'POST',
   path: '/api/v2/platform-public/audit-log/export',
-  summary: 'Export the audit log (CSV)',
+  summary: 'Export the audit log (XLSX or CSV)',
   tag: 'audit',
   access: { auth: 'staff', permission: 'b-audit-export' },
   kind: 'query',
   cost: 'export',
-  body: auditFilter,
+  body: auditFilter.extend(exportOptions),
   output: z.any(),
   raw: true,
 });

@@ -1,41 +1,16 @@
 import { alarm as contract, type InputOf } from '@energy/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
-import { sendCsv } from '../../plugins/csv.js';
+import { langOf } from '../../excel/columns.js';
+import { sendExport, upTo } from '../../excel/export.js';
 import { invalid } from '../../plugins/errors.js';
 import { tenant } from '../tenancy/tenancy.schema.js';
+import { ALARM_COLUMNS, ALARM_SHEET } from './alarm-export.js';
 import { alarmLog } from './alarm.schema.js';
-import { DAY_MS, STATISTICS_DAYS, countByLevel, detailRow, pageRows, readBy, selectRows, whereOf, type Filter } from './alarm-rows.js';
+import { DAY_MS, STATISTICS_DAYS, countByLevel, detailRow, pageRows, readBy, rowBatches, whereOf, type Filter } from './alarm-rows.js';
 
-type AlarmLogRow = contract.AlarmLogRow;
-
-const EXPORT_COLUMNS: [string, (r: AlarmLogRow) => unknown][] = [
-  ['id', (r) => r.id],
-  ['alarmTime', (r) => r.alarmTime],
-  ['level', (r) => r.level],
-  ['state', (r) => (r.state === 0 ? 'active' : 'recovered')],
-  ['source', (r) => r.source],
-  ['sceneType', (r) => r.sceneType],
-  ['ruleName', (r) => r.ruleName],
-  ['deviceCode', (r) => r.deviceCode],
-  ['deviceName', (r) => r.deviceName],
-  ['deviceType', (r) => r.deviceTypeName],
-  ['ou', (r) => r.ouName],
-  ['property', (r) => r.propertyName],
-  ['condition', (r) => r.condition],
-  ['threshold', (r) => r.threshold],
-  ['triggerValue', (r) => r.triggerValue],
-  ['unit', (r) => r.unit],
-  ['content', (r) => r.content],
-  ['recoverTime', (r) => r.recoverTime],
-  ['recoveredBy', (r) => r.recoveredBy],
-  ['recoverRemark', (r) => r.recoverRemark],
-  ['read', (r) => r.read],
-  ['workOrders', (r) => r.workOrderCount],
-];
-
-function recordFilter(input: InputOf<typeof contract.alarmLogExport>): Filter {
+function recordFilter(input: Omit<InputOf<typeof contract.alarmLogExport>, 'format' | 'lang'>): Filter {
   return {
     ouId: input.ouId,
     deviceCode: input.deviceCode,
@@ -49,7 +24,7 @@ function recordFilter(input: InputOf<typeof contract.alarmLogExport>): Filter {
   };
 }
 
-/** The record list (spec 002, rule/device/alarm/log): page, detail, CSV export, statistics. */
+/** The record list (spec 002, rule/device/alarm/log): page, detail, XLSX/CSV export, statistics. */
 export class AlarmRecordsService {
   recordPage(ctx: StaffCtx, input: InputOf<typeof contract.alarmLogPage>) {
     return pageRows(ctx, recordFilter(input), input.page, input.size);
@@ -60,15 +35,18 @@ export class AlarmRecordsService {
     return detailRow(ctx, input.id);
   }
 
-  /** The filtered records as CSV (UTF-8 with BOM), newest first, at most ALARM_EXPORT_MAX_ROWS. */
-  async exportCsv(ctx: StaffCtx, input: InputOf<typeof contract.alarmLogExport>, reply: FastifyReply) {
-    const rows = await selectRows(ctx, whereOf(ctx, recordFilter(input)), { limit: contract.ALARM_EXPORT_MAX_ROWS });
-    return sendCsv(
-      reply,
-      'alarm-records',
-      EXPORT_COLUMNS.map(([name]) => name),
-      rows.map((r) => EXPORT_COLUMNS.map(([, value]) => value(r))),
-    );
+  /** The filtered records as XLSX or CSV, newest first, at most ALARM_EXPORT_MAX_ROWS, read and written in batches. */
+  async export(ctx: StaffCtx, input: InputOf<typeof contract.alarmLogExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
+    const [zone] = await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
+    return sendExport(http.reply, {
+      name: 'alarm-records',
+      sheet: ALARM_SHEET,
+      columns: ALARM_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: zone?.timeZone ?? 'UTC',
+      format: input.format,
+      batches: upTo(rowBatches(ctx, whereOf(ctx, recordFilter(input))), contract.ALARM_EXPORT_MAX_ROWS),
+    });
   }
 
   /** Counts over a period (default the last 30 days): by state and level, unread by this staff, per local day. */

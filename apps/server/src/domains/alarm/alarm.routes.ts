@@ -28,7 +28,7 @@ export const alarmRoutes: DomainRoutes<AlarmRoutesServices> = (
 
   // the alarm log (spec 002)
   route(alarm.alarmLogPage, (ctx, input) => records.recordPage(ctx, input));
-  route(alarm.alarmLogExport, (ctx, input, { reply }) => records.exportCsv(ctx, input, reply));
+  route(alarm.alarmLogExport, (ctx, input, http) => records.export(ctx, input, http));
   route(alarm.alarmLogDetail, (ctx, input) => records.detail(ctx, input));
   route(alarm.alarmLogRead, (ctx, input) => bell.readOne(ctx, input));
   route(alarm.alarmLogBatchRead, (ctx, input) => bell.batchRead(ctx, input));

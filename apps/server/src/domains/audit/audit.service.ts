@@ -1,10 +1,13 @@
 import { audit as contract, type BodyOf } from '@energy/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, since, until, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
-import { sendCsv } from '../../plugins/csv.js';
+import { langOf } from '../../excel/columns.js';
+import { sendExport, upTo } from '../../excel/export.js';
+import { tenant } from '../tenancy/tenancy.schema.js';
+import { AUDIT_COLUMNS, AUDIT_SHEET } from './audit-export.js';
 import { auditLog } from './audit.schema.js';
 
 const rowOf = (r: typeof auditLog.$inferSelect) => ({
@@ -22,8 +25,6 @@ const rowOf = (r: typeof auditLog.$inferSelect) => ({
   durationMs: r.durationMs,
 });
 
-const CSV_COLUMNS = ['at', 'username', 'staffCode', 'call', 'target', 'outcome', 'code', 'ip', 'durationMs'] as const;
-
 export type AuditEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
 export class AuditService {
@@ -35,7 +36,7 @@ export class AuditService {
   }
 
   /** The tenant's log, newest first, filtered. */
-  private list(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>) {
+  private list(ctx: StaffCtx, input: Omit<BodyOf<typeof contract.auditLogExport>, 'format' | 'lang'>) {
     return list(ctx.tx, {
       query: () => ctx.tx.select().from(auditLog).$dynamic(),
       where: [
@@ -56,14 +57,17 @@ export class AuditService {
     return this.list(ctx, input).page(input, (rows) => rows.map(rowOf));
   }
 
-  /** The filtered log as CSV, at most AUDIT_EXPORT_MAX_ROWS rows. */
-  async exportCsv(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>, reply: FastifyReply) {
-    const rows = await this.list(ctx, input).all(undefined, { limit: contract.AUDIT_EXPORT_MAX_ROWS });
-    return sendCsv(
-      reply,
-      'audit-log',
-      CSV_COLUMNS,
-      rows.map(rowOf).map((row) => CSV_COLUMNS.map((c) => row[c])),
-    );
+  /** The filtered log as XLSX or CSV, at most AUDIT_EXPORT_MAX_ROWS rows, read and written in batches. */
+  async export(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
+    const [zone] = await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
+    return sendExport(http.reply, {
+      name: 'audit-log',
+      sheet: AUDIT_SHEET,
+      columns: AUDIT_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: zone?.timeZone ?? 'UTC',
+      format: input.format,
+      batches: upTo(this.list(ctx, input).batches(), contract.AUDIT_EXPORT_MAX_ROWS),
+    });
   }
 }
