@@ -1,17 +1,15 @@
-import { App as AntApp, Button, Input, Select } from 'antd';
+import { App as AntApp, Input, Select } from 'antd';
 import { strategy } from '@energy/contracts/refs';
 import { STRATEGY_VERSION_NAMES } from '@energy/contracts/strategy-rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Authorized } from '../../../app/shell/permission';
 import { api } from '../../../shared/api/client';
-import { confirmDelete } from '../../../shared/confirm-delete';
+import type { EntityListContext, RowAction } from '../../../shared/entity-list/entity-list-page';
 import type { FilterField } from '../../../shared/filter-form/filter-form';
 import { formatDateTime } from '../../../shared/format';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { strategyCopyPath, strategyEditPath, strategyViewPath, templateCopyPath, templateEditPath, templateViewPath } from '../paths';
-import { strategyKeys, type StrategyRow } from '../queries';
+import type { StrategyRow } from '../queries';
 import '../texts';
 
 /** Which list: station strategies or templates. It names the paths, the b-bsa-<scope>-* codes and the `<scope>-*` test ids. */
@@ -22,56 +20,75 @@ const SCOPES = {
   template: { view: templateViewPath, edit: templateEditPath, copy: templateCopyPath, deleteConfirm: 'strategy.deleteTemplateConfirm' },
 } as const;
 
+const CODES = {
+  strategy: { edit: 'b-bsa-strategy-edit', create: 'b-bsa-strategy-create', delete: 'b-bsa-strategy-delete' },
+  template: { edit: 'b-bsa-template-edit', create: 'b-bsa-template-create', delete: 'b-bsa-template-delete' },
+} as const;
+
 /**
- * What the strategy and template lists share: enable/disable and delete (after a confirm) of a row, the
- * view / edit / copy buttons, the name / version / updated columns and the name / version / status filters.
+ * What the strategy and template lists share: the row actions view, edit, copy, enable/disable and delete
+ * (after a confirm) with their b-bsa-<scope>-* codes (`extra` goes before delete), the name / version /
+ * updated columns and the name / version / status filters.
  */
 export function useStrategyRows(scope: StrategyScope) {
   const { t } = useTranslation();
-  const { modal, message } = AntApp.useApp();
+  const { message } = AntApp.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const paths = SCOPES[scope];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: strategyKeys.all });
+  const codes = CODES[scope];
 
-  const setStatus = async (r: StrategyRow, status: 'enabled' | 'disabled') => {
+  /** Enables a disabled row, disables an enabled one (a refusal shows the API client's message). */
+  const toggle = async (r: StrategyRow, ctx: EntityListContext<StrategyRow>) => {
+    const status = r.status === 'enabled' ? 'disabled' : 'enabled';
     await api(strategy.strategyUpdateStatus, { id: r.id, status });
     void message.success(t(status === 'enabled' ? 'strategy.enabled' : 'strategy.disabled', { name: r.name }));
-    await refresh();
+    await ctx.refresh();
   };
-  /** Enables a disabled row, disables an enabled one (a refusal shows the API client's message). */
-  const toggle = (r: StrategyRow) => void setStatus(r, r.status === 'enabled' ? 'disabled' : 'enabled').catch(() => undefined);
-  const remove = (r: StrategyRow) =>
-    confirmDelete(modal, {
-      title: t(paths.deleteConfirm, { name: r.name }),
-      okText: t('strategy.delete'),
-      cancelText: t('common.cancel'),
-      testId: `${scope}-delete-confirm`,
-      onConfirm: async () => {
-        await api(strategy.strategyUpdateStatus, { id: r.id, status: 'deleted' });
-        void message.success(t('strategy.deleted', { name: r.name }));
-        await refresh();
-      },
-    });
+  // a station strategy that executes cannot be disabled or deleted (templates do not execute)
+  const busy = (r: StrategyRow) => scope === 'strategy' && r.executing;
 
-  /** View, edit and copy of a row: a fragment, so the actions' Space spaces each button. */
-  const navButtons = (r: StrategyRow) => (
-    <>
-      <Button type="link" size="small" onClick={() => void navigate(paths.view(r.id))} data-testid={`${scope}-view`}>
-        {t('strategy.view')}
-      </Button>
-      <Authorized code={`b-bsa-${scope}-edit`}>
-        <Button type="link" size="small" onClick={() => void navigate(paths.edit(r.id))} data-testid={`${scope}-edit`}>
-          {t('strategy.edit')}
-        </Button>
-      </Authorized>
-      <Authorized code={`b-bsa-${scope}-create`}>
-        <Button type="link" size="small" onClick={() => void navigate(paths.copy(r.id))} data-testid={`${scope}-copy`}>
-          {t('strategy.copy')}
-        </Button>
-      </Authorized>
-    </>
-  );
+  const actions = (extra: RowAction<StrategyRow>[] = []): RowAction<StrategyRow>[] => [
+    { key: 'view', label: t('strategy.view'), testId: `${scope}-view`, onClick: (r) => void navigate(paths.view(r.id)) },
+    {
+      key: 'edit',
+      permission: codes.edit,
+      label: t('strategy.edit'),
+      testId: `${scope}-edit`,
+      onClick: (r) => void navigate(paths.edit(r.id)),
+    },
+    {
+      key: 'copy',
+      permission: codes.create,
+      label: t('strategy.copy'),
+      testId: `${scope}-copy`,
+      onClick: (r) => void navigate(paths.copy(r.id)),
+    },
+    ...(scope === 'template' ? extra : []),
+    {
+      key: 'toggle',
+      permission: codes.edit,
+      label: (r) => (r.status === 'enabled' ? t('strategy.disable') : t('strategy.enable')),
+      testId: `${scope}-toggle`,
+      disabled: (r) => (busy(r) && r.status === 'enabled' ? t('strategy.executive') : false),
+      onClick: (r, ctx) => void toggle(r, ctx).catch(() => undefined),
+    },
+    ...(scope === 'strategy' ? extra : []),
+    {
+      key: 'delete',
+      permission: codes.delete,
+      label: t('strategy.delete'),
+      testId: `${scope}-delete`,
+      danger: true,
+      disabled: busy,
+      confirm: {
+        title: (r) => t(paths.deleteConfirm, { name: r.name }),
+        okText: t('strategy.delete'),
+        testId: `${scope}-delete-confirm`,
+        run: (r) => api(strategy.strategyUpdateStatus, { id: r.id, status: 'deleted' }),
+        done: (r) => t('strategy.deleted', { name: r.name }),
+      },
+    },
+  ];
 
   const columns = {
     name: (width: number): ListColumn<StrategyRow> => ({
@@ -141,5 +158,5 @@ export function useStrategyRows(scope: StrategyScope) {
     },
   };
 
-  return { navigate, toggle, remove, navButtons, columns, filters };
+  return { navigate, actions, columns, filters };
 }

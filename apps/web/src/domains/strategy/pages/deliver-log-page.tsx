@@ -5,11 +5,10 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/client';
-import { FilterForm } from '../../../shared/filter-form/filter-form';
+import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { cleanFilter, useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { cleanFilter, type ListBody } from '../../../shared/list-page/use-list-query';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { DeliveryResultTag } from '../components/result-tag';
 import { strategyViewPath, templateViewPath } from '../paths';
 import { strategyKeys, useStations, type DeliveryResult, type DeliveryRow } from '../queries';
@@ -45,12 +44,6 @@ export function toLogFilter({ range, ...rest }: FormValues): Filter {
 export default function DeliverLogPage() {
   const { t } = useTranslation();
   const stations = useStations();
-  const list = useListQuery({
-    queryKey: strategyKeys.log,
-    fetch: (body: ListBody<Filter>) => api(strategy.strategyDeliverLog, body),
-    toFilter: toLogFilter,
-  });
-
   const columns: ListColumn<DeliveryRow>[] = [
     {
       key: 'time',
@@ -115,37 +108,40 @@ export default function DeliverLogPage() {
   ];
 
   return (
-    <ListPage title={t('strategy.deliverLogTitle')} testId="deliver-log-list">
-      <FilterForm<FormValues>
-        fields={[
-          {
-            name: 'bsaId',
-            label: t('strategy.log.station'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(stations.data ?? []).map((s) => ({ value: s.bsaId, label: s.bsaName }))}
-              />
-            ),
-          },
-          {
-            name: 'result',
-            label: t('strategy.log.result'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={RESULTS.map((r) => ({ value: r, label: t(`strategy.delivery.${r}`) }))}
-              />
-            ),
-          },
-          { name: 'range', label: t('strategy.log.time'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
-        ]}
-        onQuery={list.query}
-      />
-      <ListTable<DeliveryRow> cacheKey="strategy.deliver-log" rowKey="id" columns={columns} {...list.table} />
-    </ListPage>
+    <EntityListPage<DeliveryRow, Filter, FormValues>
+      title={t('strategy.deliverLogTitle')}
+      testId="deliver-log-list"
+      cacheKey="strategy.deliver-log"
+      queryKey={strategyKeys.log}
+      fetch={(body: ListBody<Filter>) => api(strategy.strategyDeliverLog, body)}
+      toFilter={toLogFilter}
+      filters={[
+        {
+          name: 'bsaId',
+          label: t('strategy.log.station'),
+          node: (
+            <Select
+              allowClear
+              placeholder={t('strategy.all')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(stations.data ?? []).map((s) => ({ value: s.bsaId, label: s.bsaName }))}
+            />
+          ),
+        },
+        {
+          name: 'result',
+          label: t('strategy.log.result'),
+          node: (
+            <Select
+              allowClear
+              placeholder={t('strategy.all')}
+              options={RESULTS.map((r) => ({ value: r, label: t(`strategy.delivery.${r}`) }))}
+            />
+          ),
+        },
+        { name: 'range', label: t('strategy.log.time'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
+      ]}
+      columns={columns}
+    />
   );
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { Button, Select, Space, Tag, Tooltip } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Select, Space, Tag } from 'antd';
 import { strategy } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
-import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { FilterForm } from '../../../shared/filter-form/filter-form';
+import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import type { ListBody } from '../../../shared/list-page/use-list-query';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { DeliverDialog, type DeliverTarget } from '../components/deliver-dialog';
 import { DeliveryResultTag } from '../components/result-tag';
 import { useStrategyRows } from '../components/use-strategy-rows';
@@ -40,15 +36,10 @@ const toBody = (f: ListBody<Filter>) => ({
  */
 export default function StrategyListPage() {
   const { t } = useTranslation();
-  const { navigate, toggle, remove, navButtons, columns: shared, filters } = useStrategyRows('strategy');
+  const { navigate, actions, columns: shared, filters } = useStrategyRows('strategy');
+  // the stations this staff's strategies run on (the strategy call; the station picker's bsa list needs the station page)
   const stations = useStations();
-  const list = useListQuery({
-    queryKey: strategyKeys.page,
-    fetch: (body: ListBody<Filter>) => api(strategy.strategyPage, toBody(body)),
-  });
   const [deliver, setDeliver] = useState<DeliverTarget | null>(null);
-  const canCreate = useHasPermission('b-bsa-strategy-create');
-  const canEdit = useHasPermission('b-bsa-strategy-edit');
 
   const columns: ListColumn<StrategyRow>[] = [
     shared.name(200),
@@ -98,104 +89,65 @@ export default function StrategyListPage() {
     },
     { ...shared.updatedBy, display: false },
     shared.updated,
-    {
-      key: 'actions',
-      title: t('strategy.actions'),
-      width: 360,
-      fixed: 'right',
-      showForce: true,
-      showComplete: true,
-      render: (_, r) => (
-        <Space size={0} wrap={false}>
-          {navButtons(r)}
-          {canEdit && (
-            <Tooltip title={r.executing && r.status === 'enabled' ? t('strategy.executive') : undefined}>
-              <Button
-                type="link"
-                size="small"
-                disabled={r.executing && r.status === 'enabled'}
-                onClick={() => toggle(r)}
-                data-testid="strategy-toggle"
-              >
-                {r.status === 'enabled' ? t('strategy.disable') : t('strategy.enable')}
-              </Button>
-            </Tooltip>
-          )}
-          <Authorized code="b-bsa-strategy-deliver">
-            <Button
-              type="link"
-              size="small"
-              disabled={r.status !== 'enabled'}
-              onClick={() => setDeliver({ id: r.id, name: r.name, bsaName: r.bsaName })}
-              data-testid="strategy-deliver"
-            >
-              {t('strategy.deliver')}
-            </Button>
-          </Authorized>
-          <Authorized code="b-bsa-strategy-delete">
-            <Button type="link" size="small" danger disabled={r.executing} onClick={() => remove(r)} data-testid="strategy-delete">
-              {t('strategy.delete')}
-            </Button>
-          </Authorized>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <ListPage title={t('strategy.listTitle')} testId="strategy-list">
-      <FilterForm<Filter>
-        fields={[
-          filters.name,
-          {
-            name: 'bsaId',
-            label: t('strategy.station'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={(stations.data ?? []).map((s) => ({ value: s.bsaId, label: s.bsaName }))}
-                data-testid="filter-station"
-              />
-            ),
-          },
-          filters.version,
-          filters.status,
-          {
-            name: 'kind',
-            label: t('strategy.kind'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('strategy.all')}
-                options={(['strategy', 'fieldStrategy'] as const).map((k) => ({ value: k, label: t(`strategy.kinds.${k}`) }))}
-                data-testid="filter-kind"
-              />
-            ),
-          },
-        ]}
-        onQuery={list.query}
-      />
-      <ListTable<StrategyRow>
-        cacheKey="strategy.list"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        toolbar={
-          canCreate && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate(strategyCreatePath(list.filter.bsaId))}
-              data-testid="strategy-create"
-            >
-              {t('strategy.create')}
-            </Button>
-          )
-        }
-      />
+    <EntityListPage<StrategyRow, Filter>
+      title={t('strategy.listTitle')}
+      testId="strategy-list"
+      cacheKey="strategy.list"
+      queryKey={strategyKeys.page}
+      fetch={(body: ListBody<Filter>) => api(strategy.strategyPage, toBody(body))}
+      filters={[
+        filters.name,
+        {
+          name: 'bsaId',
+          label: t('strategy.station'),
+          node: (
+            <Select
+              allowClear
+              placeholder={t('strategy.all')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(stations.data ?? []).map((s) => ({ value: s.bsaId, label: s.bsaName }))}
+              data-testid="filter-station"
+            />
+          ),
+        },
+        filters.version,
+        filters.status,
+        {
+          name: 'kind',
+          label: t('strategy.kind'),
+          node: (
+            <Select
+              allowClear
+              placeholder={t('strategy.all')}
+              options={(['strategy', 'fieldStrategy'] as const).map((k) => ({ value: k, label: t(`strategy.kinds.${k}`) }))}
+              data-testid="filter-kind"
+            />
+          ),
+        },
+      ]}
+      columns={columns}
+      actionsWidth={360}
+      actions={actions([
+        {
+          key: 'deliver',
+          permission: 'b-bsa-strategy-deliver',
+          label: t('strategy.deliver'),
+          testId: 'strategy-deliver',
+          disabled: (r) => r.status !== 'enabled',
+          onClick: (r) => setDeliver({ id: r.id, name: r.name, bsaName: r.bsaName }),
+        },
+      ])}
+      create={{
+        permission: 'b-bsa-strategy-create',
+        label: t('strategy.create'),
+        testId: 'strategy-create',
+        onClick: (ctx) => void navigate(strategyCreatePath(ctx.filter.bsaId)),
+      }}
+    >
       <DeliverDialog target={deliver} onClose={() => setDeliver(null)} />
-    </ListPage>
+    </EntityListPage>
   );
 }

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { strategy } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
-import { useHasPermission } from '../../../app/shell/shell-data';
 import { api } from '../../../shared/api/client';
-import { FilterForm } from '../../../shared/filter-form/filter-form';
-import { ListPage } from '../../../shared/list-page/list-page';
-import { useListQuery, type ListBody } from '../../../shared/list-page/use-list-query';
-import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
+import type { ListBody } from '../../../shared/list-page/use-list-query';
+import type { ListColumn } from '../../../shared/table/list-table';
 import { BindCustomersDialog } from '../components/bind-customers-dialog';
 import { useStrategyRows } from '../components/use-strategy-rows';
 import { TEMPLATE_CREATE_PATH } from '../paths';
@@ -29,14 +25,8 @@ interface Filter {
  */
 export default function TemplateListPage() {
   const { t } = useTranslation();
-  const { navigate, toggle, remove, navButtons, columns: shared, filters } = useStrategyRows('template');
-  const list = useListQuery({
-    queryKey: strategyKeys.templates,
-    fetch: (body: ListBody<Filter>) => api(strategy.strategyPage, { ...body, kind: 'template' }),
-  });
+  const { navigate, actions, columns: shared, filters } = useStrategyRows('template');
   const [binding, setBinding] = useState<{ id: number; name: string } | null>(null);
-  const canEdit = useHasPermission('b-bsa-template-edit');
-
   const columns: ListColumn<StrategyRow>[] = [
     shared.name(220),
     shared.version(90),
@@ -54,58 +44,35 @@ export default function TemplateListPage() {
     { key: 'bound', title: t('strategy.boundCustomers'), dataIndex: 'boundCustomers', width: 110 },
     shared.updatedBy,
     shared.updated,
-    {
-      key: 'actions',
-      title: t('strategy.actions'),
-      width: 340,
-      fixed: 'right',
-      showForce: true,
-      showComplete: true,
-      render: (_, r) => (
-        <Space size={0} wrap={false}>
-          {navButtons(r)}
-          {canEdit && (
-            <>
-              <Button type="link" size="small" onClick={() => setBinding({ id: r.id, name: r.name })} data-testid="template-bind">
-                {t('strategy.bind')}
-              </Button>
-              <Button type="link" size="small" onClick={() => toggle(r)} data-testid="template-toggle">
-                {r.status === 'enabled' ? t('strategy.disable') : t('strategy.enable')}
-              </Button>
-            </>
-          )}
-          <Authorized code="b-bsa-template-delete">
-            <Button type="link" size="small" danger onClick={() => remove(r)} data-testid="template-delete">
-              {t('strategy.delete')}
-            </Button>
-          </Authorized>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <ListPage title={t('strategy.templateTitle')} testId="template-list">
-      <FilterForm<Filter> fields={[filters.name, filters.version, filters.status]} onQuery={list.query} />
-      <ListTable<StrategyRow>
-        cacheKey="strategy.templates"
-        rowKey="id"
-        columns={columns}
-        {...list.table}
-        toolbar={
-          <Authorized code="b-bsa-template-create">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => void navigate(TEMPLATE_CREATE_PATH)}
-              data-testid="template-create"
-            >
-              {t('strategy.createTemplate')}
-            </Button>
-          </Authorized>
-        }
-      />
+    <EntityListPage<StrategyRow, Filter>
+      title={t('strategy.templateTitle')}
+      testId="template-list"
+      cacheKey="strategy.templates"
+      queryKey={strategyKeys.templates}
+      fetch={(body: ListBody<Filter>) => api(strategy.strategyPage, { ...body, kind: 'template' })}
+      filters={[filters.name, filters.version, filters.status]}
+      columns={columns}
+      actionsWidth={340}
+      actions={actions([
+        {
+          key: 'bind',
+          permission: 'b-bsa-template-edit',
+          label: t('strategy.bind'),
+          testId: 'template-bind',
+          onClick: (r) => setBinding({ id: r.id, name: r.name }),
+        },
+      ])}
+      create={{
+        permission: 'b-bsa-template-create',
+        label: t('strategy.createTemplate'),
+        testId: 'template-create',
+        onClick: () => void navigate(TEMPLATE_CREATE_PATH),
+      }}
+    >
       <BindCustomersDialog template={binding} onClose={() => setBinding(null)} />
-    </ListPage>
+    </EntityListPage>
   );
 }
