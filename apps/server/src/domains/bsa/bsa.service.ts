@@ -1,8 +1,9 @@
 import { bsa as contract, type BodyOf } from '@energy/contracts';
-import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { containing, rowsOf } from '../../db/sql.js';
+import { contains, equals, list, staffScope, where } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { device } from '../devices/devices.schema.js';
@@ -51,29 +52,31 @@ export class BsaService {
 
   /** The staff's tenant, and its OUs unless its role sees all. */
   private scope(ctx: StaffCtx): SQL[] {
-    const where: SQL[] = [eq(bsaStation.tenantId, ctx.staff.tenantId)];
-    if (!ctx.staff.allOus) where.push(ctx.staff.ouIds.length ? inArray(bsaStation.ouId, [...ctx.staff.ouIds]) : eq(bsaStation.id, -1));
-    return where;
+    return staffScope(ctx, { tenant: bsaStation.tenantId, ou: bsaStation.ouId });
   }
 
   private filter(input: Filter = {}): SQL[] {
-    const where: SQL[] = [];
-    if (input.name) where.push(ilike(bsaStation.name, containing(input.name)));
-    if (input.ouId) where.push(eq(bsaStation.ouId, input.ouId));
-    if (input.mcid) where.push(eq(bsaStation.customerMcid, input.mcid));
-    if (input.statusFilter) where.push(eq(bsaStation.status, input.statusFilter));
-    return where;
+    return where(input, {
+      name: contains(bsaStation.name),
+      ouId: equals(bsaStation.ouId),
+      mcid: equals(bsaStation.customerMcid),
+      statusFilter: equals(bsaStation.status),
+    });
   }
 
   /** Stations of the staff's tenant in its OUs, with their devices, as answer rows (by code). */
   private async rows(ctx: StaffCtx, where: SQL[]): Promise<StationRow[]> {
-    const stations = await ctx.tx
-      .select({ s: bsaStation, customerName: customer.name, ouName: ou.name })
-      .from(bsaStation)
-      .innerJoin(customer, eq(customer.mcid, bsaStation.customerMcid))
-      .innerJoin(ou, eq(ou.id, bsaStation.ouId))
-      .where(and(...this.scope(ctx), ...where))
-      .orderBy(asc(bsaStation.code));
+    const stations = await list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ s: bsaStation, customerName: customer.name, ouName: ou.name })
+          .from(bsaStation)
+          .innerJoin(customer, eq(customer.mcid, bsaStation.customerMcid))
+          .innerJoin(ou, eq(ou.id, bsaStation.ouId))
+          .$dynamic(),
+      where: [...this.scope(ctx), ...where],
+      order: [asc(bsaStation.code)],
+    }).all();
     if (stations.length === 0) return [];
     // a linked device counts only while it is in the station's tenant and OU (a device moved to
     // another OU is not shown to the station's viewers)

@@ -1,6 +1,7 @@
 import { ErrorCode, strategy as contract } from '@energy/contracts';
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { NOTHING, ouScope } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { AppError, forbidden } from '../../plugins/errors.js';
@@ -57,39 +58,19 @@ export function anyReadable(ctx: StaffCtx) {
   if (!can.strategies && !can.templates) throw forbidden(`${READ_STRATEGIES} or ${READ_TEMPLATES}`);
 }
 
-/** Station OUs the staff sees. */
-export function ouScope(ctx: StaffCtx): SQL {
-  if (ctx.staff.allOus) return sql`true`;
-  return ctx.staff.ouIds.length ? inArray(bsaStation.ouId, [...ctx.staff.ouIds]) : sql`false`;
-}
-
 /** The strategies the staff may see: its tenant; templates, and strategies of stations in its OUs, as its codes allow. */
 export function scope(ctx: StaffCtx): SQL {
   const can = readable(ctx);
   const kinds: SQL[] = [];
   if (can.templates) kinds.push(eq(strategy.kind, 'template'));
-  if (can.strategies) kinds.push(and(ne(strategy.kind, 'template'), ouScope(ctx))!);
-  return and(eq(strategy.tenantId, ctx.staff.tenantId), kinds.length ? or(...kinds) : sql`false`)!;
+  if (can.strategies) kinds.push(and(ne(strategy.kind, 'template'), ouScope(ctx, bsaStation.ouId))!);
+  return and(eq(strategy.tenantId, ctx.staff.tenantId), kinds.length ? or(...kinds) : NOTHING)!;
 }
 
 /** Who acts, as the rows record it. */
 export function actor(ctx: StaffCtx) {
   return { staffId: ctx.staff.id, code: ctx.staff.staffCode, name: ctx.user.name };
 }
-
-/** Limit and offset of a page request. */
-export const pageLimits = (input: { pageSize: number; pageOffset: number }) => ({
-  limit: input.pageSize,
-  offset: (input.pageOffset - 1) * input.pageSize,
-});
-
-/** The paged answer: the rows, the total and the request's paging. */
-export const pageAnswer = <T>(input: { pageSize: number; pageOffset: number }, list: T[], total: { n: number } | undefined) => ({
-  list,
-  totalCount: Number(total?.n ?? 0),
-  pageSize: input.pageSize,
-  pageOffset: input.pageOffset,
-});
 
 /** Today and the minute of the day in the tenant's zone. */
 export async function clock(ctx: StaffCtx): Promise<Clock> {

@@ -1,23 +1,13 @@
 import type { strategy as contract, BodyOf } from '@energy/contracts';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { before, equals, list, since, staffScope, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid } from '../../plugins/errors.js';
 import type { AccountService } from '../account/account.service.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
 import type { BsaService, StationRow } from '../bsa/bsa.service.js';
 import type { StrategyDelivery } from './delivery.js';
-import {
-  actor,
-  clock,
-  deliveryRowOf,
-  executingAt,
-  ouScope,
-  pageAnswer,
-  pageLimits,
-  versionName,
-  type DeliveryRow,
-  type Wire,
-} from './strategy-access.js';
+import { actor, clock, deliveryRowOf, executingAt, versionName, type DeliveryRow, type Wire } from './strategy-access.js';
 import type { StrategyLists } from './strategy-lists.js';
 import { strategyDelivery, type StrategyKind } from './strategy.schema.js';
 
@@ -118,30 +108,25 @@ export class StrategyDeliveryService {
   }
 
   async deliverLog(ctx: StaffCtx, input: BodyOf<typeof contract.strategyDeliverLog>) {
-    const where: SQL[] = [eq(strategyDelivery.tenantId, ctx.staff.tenantId), ouScope(ctx)];
-    if (input.bsaId) where.push(eq(strategyDelivery.bsaId, input.bsaId));
-    if (input.strategyId) where.push(eq(strategyDelivery.strategyId, input.strategyId));
-    if (input.result) where.push(eq(strategyDelivery.result, input.result));
-    if (input.from) where.push(gte(strategyDelivery.requestedAt, new Date(input.from)));
-    if (input.to) where.push(lt(strategyDelivery.requestedAt, new Date(input.to)));
-    const { limit, offset } = pageLimits(input);
-    const rows = await ctx.tx
-      .select({ d: strategyDelivery })
-      .from(strategyDelivery)
-      .innerJoin(bsaStation, eq(bsaStation.id, strategyDelivery.bsaId))
-      .where(and(...where))
-      .orderBy(desc(strategyDelivery.id))
-      .limit(limit)
-      .offset(offset);
-    const [total] = await ctx.tx
-      .select({ n: count() })
-      .from(strategyDelivery)
-      .innerJoin(bsaStation, eq(bsaStation.id, strategyDelivery.bsaId))
-      .where(and(...where));
-    return pageAnswer(
-      input,
-      rows.map(({ d }) => deliveryRowOf(d)),
-      total,
-    );
+    const deliveries = list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ d: strategyDelivery })
+          .from(strategyDelivery)
+          .innerJoin(bsaStation, eq(bsaStation.id, strategyDelivery.bsaId))
+          .$dynamic(),
+      where: [
+        ...staffScope(ctx, { tenant: strategyDelivery.tenantId, ou: bsaStation.ouId }),
+        ...where(input, {
+          bsaId: equals(strategyDelivery.bsaId),
+          strategyId: equals(strategyDelivery.strategyId),
+          result: equals(strategyDelivery.result),
+          from: since(strategyDelivery.requestedAt),
+          to: before(strategyDelivery.requestedAt),
+        }),
+      ],
+      order: [desc(strategyDelivery.id)],
+    });
+    return deliveries.page(input, (rows) => rows.map(({ d }) => deliveryRowOf(d)));
   }
 }

@@ -1,6 +1,8 @@
 import { strategy as contract, type BodyOf } from '@energy/contracts';
-import { and, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { containing, rowsOf } from '../../db/sql.js';
+import { and, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { contains, equals, isIn, list, where, type RowOf } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../plugins/errors.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
@@ -10,8 +12,6 @@ import { customer } from '../tenancy/tenancy.schema.js';
 import {
   anyReadable,
   iso,
-  pageAnswer,
-  pageLimits,
   READ_STRATEGIES,
   READ_TEMPLATES,
   readable,
@@ -31,30 +31,38 @@ const listRows = (rows: WithBody[]): Row[] => rows.map(({ body: _body, ...row })
 /** A station's or OU's list: the asked kind, else strategies and field strategies. */
 const stationKinds = (kind?: StrategyKind): ListFilter => (kind ? { kind } : { kinds: ['strategy', 'fieldStrategy'] });
 
+/** A strategy with its station, OU and customer. */
+const selectStrategies = (tx: Db) =>
+  tx
+    .select({
+      s: strategy,
+      bsaName: bsaStation.name,
+      ouId: bsaStation.ouId,
+      ouName: ou.name,
+      mcid: bsaStation.customerMcid,
+      customerName: customer.name,
+    })
+    .from(strategy)
+    .leftJoin(bsaStation, eq(bsaStation.id, strategy.bsaId))
+    .leftJoin(ou, eq(ou.id, bsaStation.ouId))
+    .leftJoin(customer, eq(customer.mcid, bsaStation.customerMcid))
+    .$dynamic();
+
 /** The strategy library's lists and pages, and one visible strategy (the other strategy services read through it). */
 export class StrategyLists {
   constructor(private readonly bsa: BsaService) {}
 
-  /** Visible strategies as answer rows (with station, customer, last delivery and bound customers), newest first. */
-  private async rows(ctx: StaffCtx, where: SQL[], paging?: { limit: number; offset: number }): Promise<WithBody[]> {
-    let q = ctx.tx
-      .select({
-        s: strategy,
-        bsaName: bsaStation.name,
-        ouId: bsaStation.ouId,
-        ouName: ou.name,
-        mcid: bsaStation.customerMcid,
-        customerName: customer.name,
-      })
-      .from(strategy)
-      .leftJoin(bsaStation, eq(bsaStation.id, strategy.bsaId))
-      .leftJoin(ou, eq(ou.id, bsaStation.ouId))
-      .leftJoin(customer, eq(customer.mcid, bsaStation.customerMcid))
-      .where(and(scope(ctx), ...where))
-      .orderBy(desc(strategy.updatedAt), desc(strategy.id))
-      .$dynamic();
-    q = paging ? q.limit(paging.limit).offset(paging.offset) : q.limit(LIST_MAX);
-    const found = await q;
+  /** Visible strategies that match `where`, newest first. */
+  private visible(ctx: StaffCtx, where: SQL[]) {
+    return list(ctx.tx, {
+      query: () => selectStrategies(ctx.tx),
+      where: [scope(ctx), ...where],
+      order: [desc(strategy.updatedAt), desc(strategy.id)],
+    });
+  }
+
+  /** Answer rows (with station, customer, last delivery and bound customers). */
+  private async rows(ctx: StaffCtx, found: RowOf<ReturnType<typeof selectStrategies>>[]): Promise<WithBody[]> {
     if (found.length === 0) return [];
     const ids = found.map(({ s }) => s.id);
     const last = await rowsOf<{
@@ -111,48 +119,43 @@ export class StrategyLists {
   }
 
   private filter(ctx: StaffCtx, f: ListFilter = {}): SQL[] {
-    const where: SQL[] = [];
     const kinds = [...(f.kind ? [f.kind] : []), ...(f.kinds ?? [])];
-    if (f.kind) where.push(eq(strategy.kind, f.kind));
-    if (f.kinds?.length) where.push(inArray(strategy.kind, f.kinds));
     if (kinds.length) {
       const can = readable(ctx);
       if (kinds.every((k) => (k === 'template' ? !can.templates : !can.strategies)))
         throw forbidden(kinds.includes('template') ? `${READ_TEMPLATES} or ${READ_STRATEGIES}` : READ_STRATEGIES);
     }
-    if (f.bsaId) where.push(eq(strategy.bsaId, f.bsaId));
-    if (f.ouId) where.push(eq(bsaStation.ouId, f.ouId));
-    if (f.mcid) {
+    /** The customer's stations' strategies, and templates bound to the customer. */
+    const ofCustomer = (mcid: string) => {
       const boundTo = exists(
         ctx.tx
           .select({ one: sql`1` })
           .from(strategyCustomer)
-          .where(and(eq(strategyCustomer.strategyId, strategy.id), eq(strategyCustomer.customerMcid, f.mcid))),
+          .where(and(eq(strategyCustomer.strategyId, strategy.id), eq(strategyCustomer.customerMcid, mcid))),
       );
-      where.push(or(eq(bsaStation.customerMcid, f.mcid), and(eq(strategy.kind, 'template'), boundTo))!);
-    }
-    if (f.version) where.push(eq(strategy.version, f.version));
-    if (f.status) where.push(eq(strategy.status, f.status));
-    if (f.name) where.push(ilike(strategy.name, containing(f.name)));
-    if (f.executing !== undefined) where.push(eq(strategy.executing, f.executing));
-    return where;
+      return or(eq(bsaStation.customerMcid, mcid), and(eq(strategy.kind, 'template'), boundTo));
+    };
+    return where(f, {
+      kind: equals(strategy.kind),
+      kinds: isIn(strategy.kind),
+      bsaId: equals(strategy.bsaId),
+      ouId: equals(bsaStation.ouId),
+      mcid: ofCustomer,
+      version: equals(strategy.version),
+      status: equals(strategy.status),
+      name: contains(strategy.name),
+      executing: equals(strategy.executing),
+    });
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.strategyPage>) {
     anyReadable(ctx);
-    const where = this.filter(ctx, input);
-    const list = await this.rows(ctx, where, pageLimits(input));
-    const [total] = await ctx.tx
-      .select({ n: count() })
-      .from(strategy)
-      .leftJoin(bsaStation, eq(bsaStation.id, strategy.bsaId))
-      .where(and(scope(ctx), ...where));
-    return pageAnswer(input, listRows(list), total);
+    return this.visible(ctx, this.filter(ctx, input)).page(input, async (found) => listRows(await this.rows(ctx, found)));
   }
 
   async list(ctx: StaffCtx, input: ListFilter = {}) {
     anyReadable(ctx);
-    return listRows(await this.rows(ctx, this.filter(ctx, input)));
+    return this.visible(ctx, this.filter(ctx, input)).all(async (found) => listRows(await this.rows(ctx, found)), { limit: LIST_MAX });
   }
 
   async listBsa(ctx: StaffCtx, input: { bsaId: number; kind?: StrategyKind }) {
@@ -200,7 +203,7 @@ export class StrategyLists {
 
   /** A visible strategy with its body, or 404. */
   async detail(ctx: StaffCtx, input: { id: number }): Promise<WithBody> {
-    const [row] = await this.rows(ctx, [eq(strategy.id, input.id)]);
+    const row = await this.visible(ctx, [eq(strategy.id, input.id)]).first((found) => this.rows(ctx, found));
     if (!row) throw notFound(`Strategy ${input.id}`);
     return row;
   }
