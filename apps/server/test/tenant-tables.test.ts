@@ -9,7 +9,7 @@ type Rows<T> = { rows: T[] };
 /** Tenant tables whose policies are hand-written in drizzle/0001_row_level_security.sql (special reads). */
 const HAND_WRITTEN_RLS = ['channel_link', 'customer', 'role', 'staff'];
 
-const tables = Object.values(schema)
+const tables = Object.values(schema as Record<string, unknown>)
   .filter((v): v is PgTable => v instanceof PgTable)
   .map((table) => getTableConfig(table));
 const tenantTables = tables.filter((c) => c.columns.some((col) => col.name === 'tenant_id'));
