@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { device as contract, type InputOf } from '@energy/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where } from '../../db/list.js';
 import { langOf, normalizeHeader, type Lang } from '../../excel/columns.js';
-import { sendExport, sendFile, tempFile, XLSX_TYPE } from '../../excel/export.js';
+import { keysetBatches, sendExport, sendFile, tempFile, XLSX_TYPE } from '../../excel/export.js';
 import { byPosition, mapHeaders, parseRow, zodProblems, type MappedTable, type Problem } from '../../excel/import.js';
 import { readTable, type Table } from '../../excel/read.js';
 import { templateWorkbook } from '../../excel/template.js';
@@ -24,6 +24,7 @@ import { device, deviceType } from './devices.schema.js';
 
 const gateway = alias(device, 'gateway');
 const CHUNK = 1000;
+const INSERT_CHUNK = 5000;
 
 type Refs = Awaited<ReturnType<typeof loadRefs>>;
 type NewDevice = typeof device.$inferInsert;
@@ -79,27 +80,6 @@ export class DevicesExcel {
     const [{ timeZone }] = (await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId))) as [
       { timeZone: string },
     ];
-    const rows = list(ctx.tx, {
-      query: () =>
-        ctx.tx
-          .select({ d: device, type: deviceType.name, ou: ou.name, gw: gateway.code })
-          .from(device)
-          .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
-          .innerJoin(ou, eq(ou.id, device.ouId))
-          .leftJoin(gateway, eq(gateway.id, device.gatewayId))
-          .$dynamic(),
-      where: [
-        ...staffScope(ctx, { tenant: device.tenantId, ou: device.ouId }),
-        ...where(filterOf(input), {
-          code: contains(device.code),
-          name: contains(device.name),
-          deviceTypeId: equals(device.deviceTypeId),
-          ouId: equals(device.ouId),
-          gatewayId: equals(device.gatewayId),
-        }),
-      ],
-      order: [asc(device.code)],
-    });
     const toFile = (batch: { d: typeof device.$inferSelect; type: string; ou: string; gw: string | null }[]): DeviceFileRow[] =>
       batch.map(({ d, type, ou: ouName, gw }) => ({
         code: d.code,
@@ -114,6 +94,30 @@ export class DevicesExcel {
         online: d.online,
         createdAt: d.createdAt,
       }));
+    // keyset batches on the unique code: each batch is an index range, however far into the list it is
+    const batch = (after: string | undefined, size: number) =>
+      list(ctx.tx, {
+        query: () =>
+          ctx.tx
+            .select({ d: device, type: deviceType.name, ou: ou.name, gw: gateway.code })
+            .from(device)
+            .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
+            .innerJoin(ou, eq(ou.id, device.ouId))
+            .leftJoin(gateway, eq(gateway.id, device.gatewayId))
+            .$dynamic(),
+        where: [
+          ...staffScope(ctx, { tenant: device.tenantId, ou: device.ouId }),
+          ...where(filterOf(input), {
+            code: contains(device.code),
+            name: contains(device.name),
+            deviceTypeId: equals(device.deviceTypeId),
+            ouId: equals(device.ouId),
+            gatewayId: equals(device.gatewayId),
+          }),
+          after === undefined ? undefined : gt(device.code, after),
+        ],
+        order: [asc(device.code)],
+      }).all(toFile, { limit: size });
     return sendExport(http.reply, {
       name: 'devices',
       sheet: DEVICE_SHEET,
@@ -121,7 +125,7 @@ export class DevicesExcel {
       lang: langOf(http.req, input.lang),
       timeZone,
       format: input.format,
-      batches: rows.batches(toFile),
+      batches: keysetBatches(batch, (r) => r.code),
     });
   }
 
@@ -185,15 +189,7 @@ export async function importRows(staff: StaffContext, table: Table, io: JobIo): 
       tx
         .select({ code: device.code })
         .from(device)
-        .where(
-          and(
-            eq(device.tenantId, staff.tenantId),
-            inArray(
-              device.code,
-              codes.map((c) => c.code),
-            ),
-          ),
-        ),
+        .where(and(eq(device.tenantId, staff.tenantId), sql`${device.code} = any(${sql.param(codes.map((c) => c.code))}::text[])`)),
     );
     const takenSet = new Set(taken.map((t) => t.code));
     for (const c of codes) if (takenSet.has(c.code)) report(problems, mapped, c.row, 'code', DEVICE_MESSAGES.taken[mapped.lang]);
@@ -201,9 +197,20 @@ export async function importRows(staff: StaffContext, table: Table, io: JobIo): 
   }
   if (problems.length) return { imported: 0, problems: problems.sort(byPosition) };
   await io.transaction(async (tx) => {
-    for (let start = 0; start < ready.length; start += CHUNK) await tx.insert(device).values(ready.slice(start, start + CHUNK));
+    for (let start = 0; start < ready.length; start += INSERT_CHUNK) await insertDevices(tx, ready.slice(start, start + INSERT_CHUNK));
   });
   return { imported: ready.length, problems: [] };
+}
+
+/** One statement per batch: columns as arrays through unnest (a multi-row VALUES of 5,000 rows would be 55,000 parameters). */
+async function insertDevices(tx: Db, rows: NewDevice[]) {
+  const col = <T>(f: (r: NewDevice) => T) => sql.param(rows.map(f));
+  await tx.execute(sql`
+    insert into device (tenant_id, code, name, device_type_id, customer_mcid, ou_id, gateway_id, lng, lat, address, rated_power_kw)
+    select * from unnest(${col((r) => r.tenantId)}::uuid[], ${col((r) => r.code)}::text[], ${col((r) => r.name)}::text[],
+                         ${col((r) => r.deviceTypeId)}::int[], ${col((r) => r.customerMcid)}::uuid[], ${col((r) => r.ouId)}::int[],
+                         ${col((r) => r.gatewayId ?? null)}::int[], ${col((r) => r.lng ?? null)}::float8[], ${col((r) => r.lat ?? null)}::float8[],
+                         ${col((r) => r.address ?? null)}::text[], ${col((r) => r.ratedPowerKw ?? null)}::float8[])`);
 }
 
 function report(problems: Problem[], mapped: MappedTable, row: number, key: string, message: string) {
