@@ -30,6 +30,9 @@ export interface EntityExcel {
   exportTestId?: string;
   /** The most rows one export holds: the export warns when the filter finds more. */
   exportMaxRows?: number;
+  /** The job calls (default `jobs.jobDetail`, `jobs.jobProblems`). */
+  jobRef?: EndpointRef;
+  problemsRef?: EndpointRef;
   /** Import and template. */
   importPermission?: PermissionCode;
 }
@@ -132,7 +135,14 @@ export function EntityListPage<T extends object, F extends object = Record<strin
       {props.toolbar?.(ctx)}
       {excel?.templateRef && granted(excel.importPermission) && <TemplateButton templateRef={excel.templateRef} name={excel.name} />}
       {excel?.importRef && granted(excel.importPermission) && (
-        <ImportButton importRef={excel.importRef} list={props.cacheKey} name={excel.name} onImported={ctx.refresh} />
+        <ImportButton
+          importRef={excel.importRef}
+          list={props.cacheKey}
+          name={excel.name}
+          onImported={ctx.refresh}
+          jobRef={excel.jobRef}
+          problemsRef={excel.problemsRef}
+        />
       )}
       {excel?.exportRef && granted(excel.exportPermission) && (
         <ExportButton

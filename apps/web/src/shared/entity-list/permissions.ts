@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
-// the one shell import of shared: the permission list the shell loads (src/app/shell, for permissions)
-import { useHasPermission, usePermissions } from '../../app/shell/shell-data';
+import { useHasPermission, usePermissions } from '../current-staff';
 
 /** A permission code as the shell's permission check takes it (the catalogue's codes). */
 export type PermissionCode = NonNullable<Parameters<typeof useHasPermission>[0]>;

@@ -52,6 +52,9 @@ export function ImportJobDialog({
     queryKey: queryKeyOf(jobRef, { id } as RefInput<EndpointRef>),
     queryFn: () => api(jobRef, { id } as RefInput<EndpointRef>, { quiet: true }) as Promise<JobRow>,
     initialData: initial ?? undefined,
+    // an answer that is already over is not asked again; a running one is asked every second
+    enabled: !initial || initial.status === 'running',
+    staleTime: Infinity,
     refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' ? false : JOB_POLL_MS),
     retry: false,
   });
@@ -99,18 +102,19 @@ export function ImportJobDialog({
             >
               {t('excel.problemsWorkbook')}
             </Typography.Link>
-            <Table
-              size="small"
-              rowKey={(p) => `${p.row}-${p.column}-${p.message}`}
-              dataSource={data.problems}
-              pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-              columns={[
-                { key: 'row', title: t('excel.row'), dataIndex: 'row', width: 70 },
-                { key: 'column', title: t('excel.column'), dataIndex: 'column', width: 160 },
-                { key: 'message', title: t('excel.message'), dataIndex: 'message' },
-              ]}
-              data-testid="excel-job-problems"
-            />
+            <div data-testid="excel-job-problems">
+              <Table
+                size="small"
+                rowKey={(p) => `${p.row}-${p.column}-${p.message}`}
+                dataSource={data.problems}
+                pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+                columns={[
+                  { key: 'row', title: t('excel.row'), dataIndex: 'row', width: 70 },
+                  { key: 'column', title: t('excel.column'), dataIndex: 'column', width: 160 },
+                  { key: 'message', title: t('excel.message'), dataIndex: 'message' },
+                ]}
+              />
+            </div>
           </>
         )}
       </Flex>
