@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EndpointDef, Envelope, InputOf, OutputOf } from '@energy/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.js';
@@ -68,6 +69,15 @@ export interface Session {
   cookie: string;
   token: string;
   login: { muid: string; currentStaffId: number | null };
+  /**
+   * Calls a contract with its typed input, split into path, query and body as the web client does;
+   * answers the status and the envelope, its data typed by the contract.
+   */
+  call<E extends EndpointDef>(
+    contract: E,
+    input: InputOf<E>,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<OutputOf<E>> }>;
   /** Calls an /api endpoint with the session cookie and jwtToken header; returns status and envelope. */
   call(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   post(url: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -81,7 +91,7 @@ export async function signIn(app: TestApp, username: string, password = DEMO_PAS
   const sessionCookie = cookies.find((c) => c.name === 'SESSION')!.value;
   const token = cookies.find((c) => c.name === 'jwtToken')!.value;
   const cookie = `SESSION=${sessionCookie}; jwtToken=${token}`;
-  const call: Session['call'] = async (method, url, body, headers = {}) => {
+  const send = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
     const r = await app.app.inject({
       method: method as 'GET',
       url,
@@ -96,7 +106,32 @@ export async function signIn(app: TestApp, username: string, password = DEMO_PAS
     }
     return { status: r.statusCode, body: parsed };
   };
-  return { cookie, token, login: res.json().data, call, post: (url, body) => call('POST', url, body ?? {}) };
+  const call = ((first: string | EndpointDef, second: unknown, third?: unknown, fourth?: Record<string, string>) => {
+    if (typeof first === 'string') return send(first, second as string, third, fourth);
+    const { url, body } = requestOf(first, second as Record<string, unknown>);
+    return send(first.method, url, body, third as Record<string, string> | undefined);
+  }) as Session['call'];
+  return { cookie, token, login: res.json().data, call, post: (url, body) => send('POST', url, body ?? {}) };
+}
+
+/** Splits a call's merged input into its URL (path parameters, query) and JSON body, as the web client does. */
+export function requestOf(def: EndpointDef, input: Record<string, unknown> = {}): { url: string; body?: unknown } {
+  const rest: Record<string, unknown> = { ...input };
+  const path = def.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  const queryShape = def.query && 'shape' in def.query ? (def.query as unknown as { shape: Record<string, unknown> }).shape : {};
+  const params = new URLSearchParams();
+  for (const key of def.method === 'GET' ? Object.keys(rest) : Object.keys(queryShape)) {
+    const value = rest[key];
+    delete rest[key];
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const url = params.size > 0 ? `${path}?${params}` : path;
+  return { url, body: def.method !== 'GET' && def.bodyKind !== 'none' ? rest : undefined };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { equals, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
 
@@ -72,10 +73,10 @@ export class DeviceTypesService {
 
   /** Properties of one type (by id, or the type of a device the staff may see), or of every type. */
   async list(ctx: StaffCtx, input?: { deviceTypeId?: number; deviceId?: number }, visibleDeviceType?: (id: number) => Promise<number>) {
-    const where: SQL[] = [];
-    if (input?.deviceTypeId) where.push(eq(deviceType.id, input.deviceTypeId));
-    if (input?.deviceId && visibleDeviceType) where.push(eq(deviceType.id, await visibleDeviceType(input.deviceId)));
-    return this.flat(await this.types(ctx, where));
+    const ofDevice = input?.deviceId && visibleDeviceType ? await visibleDeviceType(input.deviceId) : undefined;
+    return this.flat(
+      await this.types(ctx, where({ ...input, ofDevice }, { deviceTypeId: equals(deviceType.id), ofDevice: equals(deviceType.id) })),
+    );
   }
 
   async listOfKey(ctx: StaffCtx, key: string) {
