@@ -38,11 +38,11 @@ describe('crudContract', () => {
 
   it('takes the filter in the export query as text, plus format (xlsx by default) and lang', () => {
     const c = crudContract({ tag: 'x', base: '/api/v2/x', row, filter, create, update, only: ['export'] });
-    expect(c.export.query.parse({ pvId: '12', online: 'false' })).toEqual({ pvId: 12, online: false, format: 'xlsx' });
-    expect(c.export.query.parse({ format: 'csv', lang: 'zh-CN' })).toEqual({ format: 'csv', lang: 'zh-CN' });
-    expect(c.export.query.safeParse({ pvId: 'abc' }).success).toBe(false);
-    expect(c.export.query.safeParse({ format: 'pdf' }).success).toBe(false);
-    expect(c.export.query.safeParse({ lang: 'fr' }).success).toBe(false);
+    expect(c.export.query!.parse({ pvId: '12', online: 'false' })).toEqual({ pvId: 12, online: false, format: 'xlsx' });
+    expect(c.export.query!.parse({ format: 'csv', lang: 'zh-CN' })).toEqual({ format: 'csv', lang: 'zh-CN' });
+    expect(c.export.query!.safeParse({ pvId: 'abc' }).success).toBe(false);
+    expect(c.export.query!.safeParse({ format: 'pdf' }).success).toBe(false);
+    expect(c.export.query!.safeParse({ lang: 'fr' }).success).toBe(false);
   });
 
   it('moves operations to the paths of the spec, with their params and query, and leaves others out', () => {
