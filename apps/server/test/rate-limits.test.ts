@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type SecurityConfig } from '../src/config.js';
 import { installErrorHandler } from '../src/plugins/error-handler.js';
@@ -170,5 +171,45 @@ describe('the cap on heavy calls running at once per user', () => {
     await new Promise((r) => setTimeout(r, 20));
     await app.inject({ method: 'POST', url: '/open' });
     expect((await waiting).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!DB_KINDS.includes('postgres'))('rate limits counted in Redis across server processes', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `test-limits-${process.pid}-${Date.now()}:`;
+  const one = Fastify();
+  const two = Fastify();
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+  });
+
+  it("counts one user's calls on both processes against one limit, under REDIS_PREFIX", async () => {
+    const apps = [] as { app: typeof one; limits: Awaited<ReturnType<typeof installLimits>> }[];
+    for (const app of [one, two]) {
+      installErrorHandler(app);
+      const limits = await installLimits(app, security, { url: REDIS_URL, prefix });
+      app.post('/export', async (req, reply) => {
+        (await limits.enter('export', { muid: 'm1', tenantId: 't1' }, req, reply))();
+        return { ok: true };
+      });
+      await app.ready();
+      apps.push({ app, limits });
+    }
+    expect((await one.inject({ method: 'POST', url: '/export' })).statusCode).toBe(200);
+    expect((await two.inject({ method: 'POST', url: '/export' })).statusCode).toBe(200);
+    const refused = await one.inject({ method: 'POST', url: '/export' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().msg).toMatch(/Too many exports: at most 2 per user/);
+    const redis = new Redis(REDIS_URL);
+    try {
+      // @fastify/rate-limit's store puts a route part (empty here) between the namespace and the key
+      const keys = (await redis.keys(`${prefix}ratelimit:*`)).sort();
+      expect(keys).toEqual([expect.stringMatching(/-export:tenant:t1$/), expect.stringMatching(/-export:user:m1$/)]);
+      expect(await redis.pttl(keys[0]!)).toBeGreaterThan(0);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
