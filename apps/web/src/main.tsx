@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startPerformanceMonitor } from './app/performance-monitor';
-import { windowSettings } from './app/window-settings';
+import { windowSettings } from './shared/window-settings';
 
 if (windowSettings.performanceMonitor) startPerformanceMonitor();
 

@@ -14,7 +14,7 @@ import { AuthProvider } from './auth/auth-state';
 import { router } from './router';
 import { ApiBridge } from './shell/api-bridge';
 import { ExpiredNotice } from './shell/expired-notice';
-import { windowSettings } from './window-settings';
+import { windowSettings } from '../shared/window-settings';
 
 // Errors are shown by the API client; queries do not retry what the server refused.
 const queryClient = new QueryClient({

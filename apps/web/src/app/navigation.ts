@@ -1,4 +1,4 @@
-import { windowSettings } from './window-settings';
+import { windowSettings } from '../shared/window-settings';
 
 /** The page to come back to: path, query and hash of the current location. */
 export const currentPath = () => window.location.pathname + window.location.search + window.location.hash;

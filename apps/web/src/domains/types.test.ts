@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Authorized } from '../app/shell/permission';
-import type { useHasPermission } from '../app/shell/shell-data';
+import type { Authorized } from '../shared/authorized';
+import type { useHasPermission } from '../shared/current-staff';
 import type { RoutePath, ShellRoute } from './types';
 
 describe('shell route types', () => {

@@ -3,12 +3,7 @@ import type { ReactNode } from 'react';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../shared/page-spinner';
-import { useHasPermission, usePermissions } from './shell-data';
-
-/** Renders its children only when the current staff has the button permission `code`. */
-export function Authorized({ code, children }: { code: PermissionCode; children: ReactNode }) {
-  return useHasPermission(code) ? children : null;
-}
+import { usePermissions } from './shell-data';
 
 /** The route permission wrapper: a page the staff may not open answers like a missing page. */
 export function RequirePermission({ code, children }: { code: PermissionCode; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { windowSettings } from '../../app/window-settings';
+import { windowSettings } from '../../shared/window-settings';
 import { alarmDetailPath } from './paths';
 
 /**

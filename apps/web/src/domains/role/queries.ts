@@ -3,7 +3,7 @@ import type { RefOutput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { DOMAIN_KEYS } from '../../shared/query-keys';
-import { useCurrentUser } from '../../app/shell/shell-data';
+import { useCurrentUser } from '../../shared/current-staff';
 
 export type RoleRow = RefOutput<typeof role.rolePage>['list'][number];
 

@@ -5,7 +5,7 @@ import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { CURRENT_USER_REFRESH_MS, shellKeys } from '../../../app/shell/shell-data';
+import { CURRENT_USER_REFRESH_MS, shellKeys } from '../../../shared/current-staff';
 import type { StaffPushOptions } from '../../../shared/realtime/stomp-client';
 import { createAlarmLinks, SERVER_ALARM_NOT_CONFIGURED } from '../alarm-config';
 import type { DeviceAlarmPush } from '../bell-cache';

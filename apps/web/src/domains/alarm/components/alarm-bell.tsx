@@ -4,7 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { alarm } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser, useHasPermission } from '../../../app/shell/shell-data';
+import { useCurrentUser, useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { useStaffPushes } from '../../../shared/realtime/use-staff-pushes';
 import { appAlarmLinks, type AlarmLinks } from '../alarm-config';

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { alarm } from '@energy/contracts/refs';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Authorized } from '../../../app/shell/permission';
+import { Authorized } from '../../../shared/authorized';
 import { api } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/api/download';
 import { ThemedChart } from '../../../shared/chart/themed-chart';

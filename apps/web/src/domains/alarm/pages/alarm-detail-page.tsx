@@ -5,7 +5,7 @@ import { alarm } from '@energy/contracts/refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Authorized } from '../../../app/shell/permission';
+import { Authorized } from '../../../shared/authorized';
 import { api } from '../../../shared/api/client';
 import { PageSpinner } from '../../../shared/page-spinner';
 import { PageTitle } from '../../../shared/page-title';

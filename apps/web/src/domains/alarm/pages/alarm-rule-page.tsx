@@ -2,7 +2,7 @@ import { App as AntApp, Input, Select, Switch, Tag } from 'antd';
 import { alarm } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';

@@ -3,7 +3,7 @@ import { audit } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import type { FilterField } from '../../../shared/filter-form/filter-form';

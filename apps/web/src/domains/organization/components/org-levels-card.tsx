@@ -4,7 +4,7 @@ import { customer as schemas } from '@energy/contracts';
 import { customer } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';

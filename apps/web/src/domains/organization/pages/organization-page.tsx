@@ -5,7 +5,7 @@ import type { OrganizationNode } from '@energy/contracts';
 import { customer } from '@energy/contracts/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { PageTitle } from '../../../shared/page-title';
 import { confirmDelete } from '../../../shared/confirm-delete';

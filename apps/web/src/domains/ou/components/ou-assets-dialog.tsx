@@ -3,7 +3,7 @@ import { App as AntApp, Button, Form, Modal, Select, Table, Typography } from 'a
 import { ou } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { NOT_CLOSED_BY_MASK } from '../../../shared/form-dialog';

@@ -3,7 +3,7 @@ import { Alert, App as AntApp, Button, Flex, Modal, Table, Tag, Transfer, Typogr
 import { ou } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../app/shell/shell-data';
+import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { NOT_CLOSED_BY_MASK, SaveFooter } from '../../../shared/form-dialog';
 import { MODAL_WIDTH } from '../../../shared/modal';

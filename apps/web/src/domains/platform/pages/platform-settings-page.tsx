@@ -4,7 +4,7 @@ import { platform as schemas } from '@energy/contracts';
 import { platform } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { shellKeys, useHasPermission } from '../../../app/shell/shell-data';
+import { shellKeys, useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';

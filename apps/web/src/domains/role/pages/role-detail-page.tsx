@@ -1,7 +1,7 @@
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Authorized } from '../../../app/shell/permission';
+import { Authorized } from '../../../shared/authorized';
 import { PageTitle } from '../../../shared/page-title';
 import { PermissionTree } from '../../../shared/permission-tree/permission-tree';
 import { BackLink } from '../components/back-link';

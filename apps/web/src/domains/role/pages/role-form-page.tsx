@@ -5,7 +5,7 @@ import { role } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { shellKeys, useHasPermission, usePermissions } from '../../../app/shell/shell-data';
+import { shellKeys, useHasPermission, usePermissions } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { ConfirmButton } from '../../../shared/confirm-button';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';

@@ -4,7 +4,7 @@ import { staff as staffSchemas } from '@energy/contracts';
 import { staff } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { shellKeys } from '../../../app/shell/shell-data';
+import { shellKeys } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { FormDialog } from '../../../shared/form-dialog';
 import { useUnsavedGuard } from '../../../shared/form/unsaved-guard';

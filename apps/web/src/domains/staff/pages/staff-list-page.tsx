@@ -2,7 +2,7 @@ import { App as AntApp, Button, Dropdown, Input, Select, Space, Tag } from 'antd
 import { DownOutlined } from '@ant-design/icons';
 import { staff } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/shell/shell-data';
+import { useCurrentUser } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { EntityListPage, type EntityListContext } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
