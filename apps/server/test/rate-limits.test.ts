@@ -100,6 +100,17 @@ describe.each(DB_KINDS)('rate limits of expensive calls on %s', (kind) => {
     expectLimited(await alice.call('GET', '/api/rule/device/alarm/log/export'), /Too many exports/);
   });
 
+  it('limits imports per user (device/import)', async () => {
+    const alice = await signIn(t, 'alice');
+    await switchToTenant(alice, 'Sunrise Manufacturing');
+    const csv = Buffer.from('code,name\n');
+    for (let i = 0; i < 2; i++) {
+      const r = await upload(alice, 'devices.csv', csv, '/api/v2/device/import');
+      expect(r.status, JSON.stringify(r.body)).not.toBe(429);
+    }
+    expectLimited(await upload(alice, 'devices.csv', csv, '/api/v2/device/import'), /Too many imports: at most 2 per user/);
+  });
+
   it('limits uploads per user, and records the refusal in the audit log', async () => {
     const bob = await signIn(t, 'bob');
     expect((await upload(bob, 'a.txt', Buffer.from('one'))).status).toBe(200);
