@@ -82,7 +82,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('pushes across processes through
 
     const again = await connect(urls[1], s, [deviceAlarmDestination(ids.staffId['HB-ALICE']!)]);
     const bystander = await connect(urls[1], await signIn(one, 'bob'), [deviceAlarmDestination(ids.staffId['SR-BOB']!)]);
-    expect((await s.call('GET', '/server/logout')).status).toBe(200);
+    expect((await s.call('POST', '/server/logout')).status).toBe(200);
     expect((await again.error).headers.message).toMatch(/session has ended/);
     expect(await again.closed).toBe(1008);
     expect(bystander.client.connected).toBe(true);

@@ -301,7 +301,7 @@ describe.each(DB_KINDS)('STOMP push server at /ws/platform on %s', (kind) => {
     const s = await signIn(t, 'alice');
     const c = stomp(s);
     await c.connected;
-    expect((await s.call('GET', '/server/logout')).status).toBe(200);
+    expect((await s.call('POST', '/server/logout')).status).toBe(200);
     expect((await c.error).headers.message).toMatch(/session has ended/);
     expect(await c.closed).toBe(1008);
 

@@ -32,6 +32,20 @@ export class Throttle {
     private readonly config: Config,
   ) {}
 
+  private lastPrune = 0;
+
+  /**
+   * Forgets keys quiet for a day (every address and username tried leaves a row): not locked, and for a
+   * username only once its owner has been told. Run by sign-in attempts at most every 10 minutes.
+   */
+  async prune(nowMs = Date.now()) {
+    this.lastPrune = nowMs;
+    await this.db.execute(sql`
+      delete from login_throttle
+      where updated_at < ${nowMs - 86_400_000} and (locked_until is null or locked_until < now())
+        and (key not like 'user:%' or since_success = 0)`);
+  }
+
   private get limits() {
     const { maxFailures, addressMaxFailures, accountMaxFailures, accountMinAddresses, delayMs } = this.config.login;
     return {
@@ -45,6 +59,7 @@ export class Throttle {
 
   /** Counts a sign-in attempt at `username` from `ip` and says whether its password may be checked. */
   async attempt(username: string, ip: string): Promise<AttemptVerdict> {
+    if (Date.now() - this.lastPrune > 600_000) await this.prune();
     const l = this.limits;
     const { windowMinutes, lockMinutes } = this.config.login;
     const [row] = await rowsOf<{ allowed: boolean; retry_after_ms: number; locked_now: boolean }>(
