@@ -14,7 +14,7 @@ import { containing } from './sql.js';
 export const NOTHING: SQL = sql`false`;
 
 /** The staff's OUs on `column`: nothing to add when its role sees every OU, NOTHING when it has none. */
-export function ouScope(ctx: StaffCtx, column: Column): SQL | undefined {
+export function ouScope(ctx: Pick<StaffCtx, 'staff'>, column: Column): SQL | undefined {
   if (ctx.staff.allOus) return undefined;
   return ctx.staff.ouIds.length ? inArray(column, [...ctx.staff.ouIds]) : NOTHING;
 }
@@ -23,7 +23,7 @@ export function ouScope(ctx: StaffCtx, column: Column): SQL | undefined {
  * What the staff sees of a list: its tenant (and the customer tenants it operates for with
  * `channel: true`), and its OUs on `ou` unless its role sees every OU.
  */
-export function staffScope(ctx: StaffCtx, columns: { tenant: Column; ou?: Column; channel?: boolean }): SQL[] {
+export function staffScope(ctx: Pick<StaffCtx, 'staff'>, columns: { tenant: Column; ou?: Column; channel?: boolean }): SQL[] {
   const tenants = columns.channel ? [ctx.staff.tenantId, ...ctx.staff.channelTenantIds] : [];
   const where = [tenants.length > 1 ? inArray(columns.tenant, tenants) : eq(columns.tenant, ctx.staff.tenantId)];
   const ous = columns.ou ? ouScope(ctx, columns.ou) : undefined;
