@@ -3,8 +3,9 @@ import { headerOf, LANGS, normalizeHeader, type Column, type Lang } from './colu
 import type { Cell, Table } from './read.js';
 
 // The generic half of an import: the file's headers mapped to the list's columns (en-US or zh-CN, case
-// and spacing insensitive), cells parsed by column type, zod issues turned into cell problems. What a
-// domain adds (references by name, duplicates, the insert) is in its own file (devices-excel.ts).
+// and spacing insensitive), cells parsed by column type, zod issues turned into cell problems. The
+// runner (duplicates, taken keys, the all-or-nothing insert) is run-import.ts; what an entity adds
+// (columns, references by name, its insert) is in its own file (devices-excel.ts).
 
 /** One problem of a file; `col` is the 0-based column of the file (none for a missing column). */
 export interface Problem {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { device as contract, type InputOf } from '@energy/contracts';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { contains, equals, list, staffScope, where } from '../../db/list.js';
+import { contains, equals, list, ouScope, staffScope, where } from '../../db/list.js';
 import { langOf, normalizeHeader, type Lang } from '../../excel/columns.js';
 import { keysetBatches, sendExport, sendFile, tempFile, XLSX_TYPE } from '../../excel/export.js';
-import { byPosition, mapHeaders, parseRow, zodProblems, type MappedTable, type Problem } from '../../excel/import.js';
 import { readTable, type Table } from '../../excel/read.js';
+import { insertUnnest, runImport, takenKeys, type ImportSpec, type RowIo } from '../../excel/run-import.js';
 import { templateWorkbook } from '../../excel/template.js';
 import { receiveTable } from '../../excel/upload.js';
 import type { StaffContext, StaffCtx } from '../../plugins/context.js';
@@ -23,8 +23,6 @@ import { device, deviceType } from './devices.schema.js';
 // file (all rows or none, as a job), and the template with drop-down lists.
 
 const gateway = alias(device, 'gateway');
-const CHUNK = 1000;
-const INSERT_CHUNK = 5000;
 
 type Refs = Awaited<ReturnType<typeof loadRefs>>;
 type NewDevice = typeof device.$inferInsert;
@@ -39,13 +37,13 @@ async function loadRefs(tx: Db, staff: StaffContext) {
   const ous = await tx
     .select({ id: ou.id, code: ou.code, name: ou.name, customerMcid: ou.customerMcid })
     .from(ou)
-    .where(and(eq(ou.tenantId, staff.tenantId), ...(staff.allOus ? [] : [inArray(ou.id, staff.ouIds.length ? [...staff.ouIds] : [-1])])))
+    .where(and(eq(ou.tenantId, staff.tenantId), ouScope({ staff }, ou.id)))
     .orderBy(asc(ou.name));
   const gateways = await tx
     .select({ id: device.id, code: device.code })
     .from(device)
     .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
-    .where(and(...staffScope({ staff } as StaffCtx, { tenant: device.tenantId, ou: device.ouId }), eq(deviceType.isGateway, true)))
+    .where(and(...staffScope({ staff }, { tenant: device.tenantId, ou: device.ouId }), eq(deviceType.isGateway, true)))
     .orderBy(asc(device.code));
   const typeBy = new Map<string, (typeof types)[number]>();
   for (const t of types) for (const k of [t.key, t.name]) typeBy.set(normalizeHeader(k), t);
@@ -162,71 +160,41 @@ export class DevicesExcel {
   }
 }
 
+/** The columns an import fills. */
+const INSERT_KEYS = [
+  'tenantId',
+  'code',
+  'name',
+  'deviceTypeId',
+  'customerMcid',
+  'ouId',
+  'gatewayId',
+  'lng',
+  'lat',
+  'address',
+  'ratedPowerKw',
+] as const;
+
+/** The device import: references by name, the create call's schema, codes unique in the file and the tenant. */
+const deviceImport = (staff: StaffContext): ImportSpec<Refs, NewDevice> => ({
+  columns: IMPORT_COLUMNS,
+  refs: (tx) => loadRefs(tx, staff),
+  resolve: resolveRow,
+  uniqueKey: {
+    column: 'code',
+    messages: { duplicate: DEVICE_MESSAGES.duplicate, taken: DEVICE_MESSAGES.taken },
+    taken: (tx, codes) => takenKeys(tx, device.code, codes, eq(device.tenantId, staff.tenantId)),
+  },
+  insert: (tx, rows) => insertUnnest(tx, device, INSERT_KEYS, rows),
+});
+
 /** Checks every row (references, the create call's schema, duplicates), then inserts them all in batches. */
-export async function importRows(staff: StaffContext, table: Table, io: JobIo): Promise<JobOutcome> {
-  const problems: Problem[] = [];
-  const mapped = mapHeaders(table, IMPORT_COLUMNS, problems);
-  if (problems.length) return { imported: 0, problems };
-  const refs = await io.transaction((tx) => loadRefs(tx, staff));
-  const firstRow = new Map<string, number>();
-  const ready: NewDevice[] = [];
-  for (let start = 0; start < table.rows.length; start += CHUNK) {
-    const chunk = table.rows.slice(start, start + CHUNK);
-    const codes: { code: string; row: number }[] = [];
-    for (const { row, cells } of chunk) {
-      const before = problems.length;
-      const raw = parseRow(cells, row, IMPORT_COLUMNS, mapped, problems);
-      const value = resolveRow(raw, row, refs, mapped, problems);
-      if (value && problems.length === before) ready.push(value);
-      if (typeof raw.code === 'string') {
-        const seen = firstRow.get(raw.code);
-        if (seen !== undefined)
-          report(problems, mapped, row, 'code', DEVICE_MESSAGES.duplicate[mapped.lang].replace('{row}', String(seen)));
-        else (firstRow.set(raw.code, row), codes.push({ code: raw.code, row }));
-      }
-    }
-    const taken = await io.transaction((tx) =>
-      tx
-        .select({ code: device.code })
-        .from(device)
-        .where(and(eq(device.tenantId, staff.tenantId), sql`${device.code} = any(${sql.param(codes.map((c) => c.code))}::text[])`)),
-    );
-    const takenSet = new Set(taken.map((t) => t.code));
-    for (const c of codes) if (takenSet.has(c.code)) report(problems, mapped, c.row, 'code', DEVICE_MESSAGES.taken[mapped.lang]);
-    io.progress(Math.min(start + CHUNK, table.rows.length));
-  }
-  if (problems.length) return { imported: 0, problems: problems.sort(byPosition) };
-  await io.transaction(async (tx) => {
-    for (let start = 0; start < ready.length; start += INSERT_CHUNK) await insertDevices(tx, ready.slice(start, start + INSERT_CHUNK));
-  });
-  return { imported: ready.length, problems: [] };
-}
-
-/** One statement per batch: columns as arrays through unnest (a multi-row VALUES of 5,000 rows would be 55,000 parameters). */
-async function insertDevices(tx: Db, rows: NewDevice[]) {
-  const col = <T>(f: (r: NewDevice) => T) => sql.param(rows.map(f));
-  await tx.execute(sql`
-    insert into device (tenant_id, code, name, device_type_id, customer_mcid, ou_id, gateway_id, lng, lat, address, rated_power_kw)
-    select * from unnest(${col((r) => r.tenantId)}::uuid[], ${col((r) => r.code)}::text[], ${col((r) => r.name)}::text[],
-                         ${col((r) => r.deviceTypeId)}::int[], ${col((r) => r.customerMcid)}::uuid[], ${col((r) => r.ouId)}::int[],
-                         ${col((r) => r.gatewayId ?? null)}::int[], ${col((r) => r.lng ?? null)}::float8[], ${col((r) => r.lat ?? null)}::float8[],
-                         ${col((r) => r.address ?? null)}::text[], ${col((r) => r.ratedPowerKw ?? null)}::float8[])`);
-}
-
-function report(problems: Problem[], mapped: MappedTable, row: number, key: string, message: string) {
-  problems.push({ row, column: mapped.headerText(key), message, col: mapped.positions.get(key) });
+export function importRows(staff: StaffContext, table: Table, io: JobIo): Promise<JobOutcome> {
+  return runImport(deviceImport(staff), table, io);
 }
 
 /** One parsed row with its names resolved to ids, checked with the create call's schema; undefined with problems. */
-function resolveRow(
-  raw: Record<string, unknown>,
-  row: number,
-  refs: Refs,
-  mapped: MappedTable,
-  problems: Problem[],
-): NewDevice | undefined {
-  const lang = mapped.lang;
-  const say = (key: string, message: string) => report(problems, mapped, row, key, message);
+function resolveRow(raw: Record<string, unknown>, refs: Refs, { lang, say, zod }: RowIo): NewDevice | undefined {
   const type = raw.deviceType === undefined ? undefined : refs.typeBy.get(normalizeHeader(String(raw.deviceType)));
   if (raw.deviceType !== undefined && !type) say('deviceType', DEVICE_MESSAGES.unknownType[lang]);
   const unit = raw.ou === undefined ? undefined : refs.ouBy.get(normalizeHeader(String(raw.ou)));
@@ -262,7 +230,7 @@ function resolveRow(
     // empty required cells were reported by parseRow already
     const missing = new Set(['code', 'name'].filter((k) => raw[k] === undefined));
     const error = { ...parsed.error, issues: parsed.error.issues.filter((i) => !missing.has(String(i.path[0]))) };
-    zodProblems(error as typeof parsed.error, row, mapped, pathColumn, problems);
+    zod(error as typeof parsed.error, pathColumn);
     return undefined;
   }
   if (!type || !unit || unit === 'ambiguous') return undefined;
