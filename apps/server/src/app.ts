@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createServices, domainRoutes, type Services } from './domains/index.js';
 import { startOrphanSweep } from './domains/files/files-sweep.js';
+import { JOB_FILE_DAYS } from './domains/jobs/jobs.service.js';
 import { TelemetryIngest } from './domains/telemetry/ingest/ingest.js';
 import { installBodyParsers } from './plugins/body-parsers.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -104,7 +105,15 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const stopSweep = startOrphanSweep(
     database.system,
     services.files.root,
-    { everyMinutes: config.security.orphanSweepMinutes, graceHours: config.security.orphanGraceHours },
+    {
+      everyMinutes: config.security.orphanSweepMinutes,
+      graceHours: config.security.orphanGraceHours,
+      // import jobs' files: kept JOB_FILE_DAYS after the job finished (the problems workbook), then removed
+      also: async () => {
+        const removed = await services.jobs.sweepFiles(new Date(Date.now() - JOB_FILE_DAYS * 86_400_000));
+        if (removed) app.log.info({ removed }, 'jobs: removed files of finished jobs');
+      },
+    },
     app.log,
   );
   app.addHook('onClose', stopSweep);

@@ -70,11 +70,14 @@ export async function sweepOrphanFiles(db: Db, root: string, olderThan: Date): P
   return result;
 }
 
-/** Runs the sweep every `everyMinutes` (first run after one interval); returns the stop function. */
+/**
+ * Runs the sweep every `everyMinutes` (first run after one interval), then `also` (other files to clear on
+ * the same timer: the import jobs' files); returns the stop function.
+ */
 export function startOrphanSweep(
   db: Db,
   root: string,
-  opts: { everyMinutes: number; graceHours: number },
+  opts: { everyMinutes: number; graceHours: number; also?: () => Promise<void> },
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -85,6 +88,8 @@ export function startOrphanSweep(
         if (r.rows || r.strays) log.info(r, 'files: removed uploads nothing refers to');
       })
       .catch((err: unknown) => log.error({ err }, 'files: the orphan sweep failed'))
+      .then(() => opts.also?.())
+      .catch((err: unknown) => log.error({ err }, 'files: a sweep failed'))
       .finally(() => (running = null));
   }, opts.everyMinutes * 60_000);
   timer.unref();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ErrorCode, jobs as contract } from '@energy/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { job } from './jobs.schema.js';
@@ -51,6 +52,10 @@ export interface JobStart {
 export const INLINE_LIMIT = 1000;
 /** A running job whose progress has not moved for this long was interrupted (a restart). */
 const STALE_MS = 5 * 60_000;
+/** Files of a failed job (its upload, its problems) are kept this many days after it finished, for the problems workbook. */
+export const JOB_FILE_DAYS = 7;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class JobsService {
   /** Jobs this process is running. */
@@ -58,7 +63,7 @@ export class JobsService {
 
   constructor(
     private readonly system: Db,
-    private readonly root: string,
+    readonly root: string,
   ) {}
 
   /** Where a job keeps its files: `<root>/<tenant>/<id>` plus an extension. */
@@ -137,6 +142,10 @@ export class JobsService {
         .set({ processed, updatedAt: new Date() })
         .where(and(eq(job.id, id), eq(job.tenantId, scope.tenantId)));
     };
+    // progress writes one after another, all ended before the outcome is written (on a pool, a write still
+    // under way could otherwise land after the outcome and set `processed` back)
+    let writes = Promise.resolve();
+    const flush = () => (writes = writes.then(write).catch(() => {}));
     const io: JobIo = {
       inline: false,
       // a transaction as energy_app scoped to the tenant, as requests run (withScope in the tests does the same)
@@ -153,12 +162,12 @@ export class JobsService {
         } finally {
           // with PGlite the one connection is the transaction's until it ends: progress waits for it
           inTransaction = false;
-          await write();
+          await flush();
         }
       },
       progress: (processed) => {
         pending = processed;
-        if (!inTransaction) void write().catch(() => {});
+        if (!inTransaction) void flush();
       },
     };
     let outcome: JobOutcome;
@@ -169,6 +178,7 @@ export class JobsService {
       if (!known) console.error(`job ${id} failed`, error);
       outcome = { imported: 0, problems: [], message: known ?? 'The job stopped on an internal error' };
     }
+    await writes;
     const finished = this.finished(outcome, start.total);
     await this.keepProblems({ id, tenantId: scope.tenantId, file: start.file ?? null }, finished.status, outcome.problems);
     await this.system
@@ -187,6 +197,48 @@ export class JobsService {
       await fs.promises.mkdir(path.dirname(this.fileOf(row.tenantId, row.id)), { recursive: true });
       await fs.promises.writeFile(`${this.fileOf(row.tenantId, row.id)}.problems.json`, JSON.stringify(problems));
     } else if (row.file) await fs.promises.rm(row.file, { force: true });
+  }
+
+  /**
+   * Removes the files of jobs that no longer need them, across every tenant (owner connection): a job
+   * that finished before `olderThan`, a done job, a job whose row is gone, a running job no process has
+   * moved since `olderThan`. A file without a row is kept while younger than `olderThan` (its job row may
+   * not be committed yet). Answers the number of files removed.
+   */
+  async sweepFiles(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const tenants = await fs.promises.readdir(this.root, { withFileTypes: true }).catch(() => []);
+    for (const dir of tenants) {
+      if (!dir.isDirectory()) continue;
+      const folder = path.join(this.root, dir.name);
+      const names = await fs.promises.readdir(folder);
+      const ids = [...new Set(names.map((n) => n.split('.')[0]!).filter((id) => UUID.test(id)))];
+      const rows = new Map<string, { status: string; finished_at: Date | string | null; updated_at: Date | string }>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const some = ids.slice(i, i + 1000);
+        for (const r of await rowsOf<{ id: string; status: string; finished_at: Date | string | null; updated_at: Date | string }>(
+          this.system,
+          sql`select id::text as id, status, finished_at, updated_at from job where id = any(${sql.param(some)}::uuid[])`,
+        ))
+          rows.set(r.id.toLowerCase(), r);
+      }
+      for (const name of names) {
+        const file = path.join(folder, name);
+        const id = name.split('.')[0]!.toLowerCase();
+        const row = rows.get(id);
+        const before = (t: Date | string | null) => t !== null && new Date(t) < olderThan;
+        let gone: boolean;
+        if (!row) {
+          const stat = await fs.promises.stat(file).catch(() => null);
+          gone = !!stat?.isFile() && stat.mtime < olderThan;
+        } else if (row.status === 'running') gone = !this.active.has(id) && before(row.updated_at);
+        else gone = row.status === 'done' || before(row.finished_at);
+        if (!gone) continue;
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   /** A job of the current staff, or 404 (another staff's or tenant's job answers the same). */
