@@ -3,7 +3,7 @@ import { ErrorCode } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
-import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp, wallClock } from './helpers.js';
 
 const LOG = '/api/rule/device/alarm/log';
 
@@ -372,23 +372,7 @@ describe.each(DB_KINDS)('alarm logs, the bell and read state on %s', (kind) => {
   });
 
   it('exports the filtered records as XLSX, or CSV (UTF-8 BOM), with labels in words, with the export button only', async () => {
-    const zoned = (ms: number) => {
-      const p = Object.fromEntries(
-        new Intl.DateTimeFormat('en-GB', {
-          timeZone: 'Asia/Shanghai',
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        })
-          .formatToParts(new Date(ms))
-          .map((x) => [x.type, x.value]),
-      );
-      return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-    };
+    const zoned = (ms: number) => wallClock(ms, 'Asia/Shanghai');
     const get = (query: string) =>
       t.app.inject({ method: 'GET', url: `${LOG}/export?${query}`, headers: { cookie: alice.cookie, jwttoken: alice.token } });
     const res = await get('alarmLevels=0&format=csv');

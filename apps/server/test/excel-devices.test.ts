@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
-import { createTestApp, DB_KINDS, signIn, switchToTenant, type Session, type TestApp } from './helpers.js';
+import { createTestApp, DB_KINDS, signIn, switchToTenant, type Session, type TestApp, wallClock } from './helpers.js';
 
 const HEADERS_EN = ['Code', 'Name', 'Device type', 'OU', 'Gateway code', 'Longitude', 'Latitude', 'Address', 'Rated power (kW)'];
 
@@ -37,25 +37,6 @@ async function xlsxOf(headers: string[], rows: unknown[][]) {
   ws.addRow(headers);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** Wall-clock time of an instant in a zone, as the export should show it. */
-function wallClock(iso: string, timeZone: string) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(iso))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 describe.each(DB_KINDS)('device Excel import and export on %s', (kind) => {

@@ -223,3 +223,22 @@ export function upload(s: Session, filename: string, content: Buffer, url = '/ap
   ]);
   return s.call('POST', url, payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
 }
+
+/** Wall-clock time of an instant in a zone, as the export should show it. */
+export function wallClock(at: string | number | Date, timeZone: string) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(at))
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}

@@ -1,3 +1,4 @@
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { alarm as contract, type InputOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -37,13 +38,12 @@ export class AlarmRecordsService {
 
   /** The filtered records as XLSX or CSV, newest first, at most ALARM_EXPORT_MAX_ROWS, read and written in batches. */
   async export(ctx: StaffCtx, input: InputOf<typeof contract.alarmLogExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
-    const [zone] = await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
     return sendExport(http.reply, {
       name: 'alarm-records',
       sheet: ALARM_SHEET,
       columns: ALARM_COLUMNS,
       lang: langOf(http.req, input.lang),
-      timeZone: zone?.timeZone ?? 'UTC',
+      timeZone: await tenantTimeZone(ctx),
       format: input.format,
       batches: upTo(rowBatches(ctx, whereOf(ctx, recordFilter(input))), contract.ALARM_EXPORT_MAX_ROWS),
     });

@@ -1,3 +1,4 @@
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { audit as contract, type BodyOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import { contains, equals, list, since, until, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { langOf } from '../../excel/columns.js';
 import { sendExport, upTo } from '../../excel/export.js';
-import { tenant } from '../tenancy/tenancy.schema.js';
 import { AUDIT_COLUMNS, AUDIT_SHEET } from './audit-export.js';
 import { auditLog } from './audit.schema.js';
 
@@ -59,13 +59,12 @@ export class AuditService {
 
   /** The filtered log as XLSX or CSV, at most AUDIT_EXPORT_MAX_ROWS rows, read and written in batches. */
   async export(ctx: StaffCtx, input: BodyOf<typeof contract.auditLogExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
-    const [zone] = await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
     return sendExport(http.reply, {
       name: 'audit-log',
       sheet: AUDIT_SHEET,
       columns: AUDIT_COLUMNS,
       lang: langOf(http.req, input.lang),
-      timeZone: zone?.timeZone ?? 'UTC',
+      timeZone: await tenantTimeZone(ctx),
       format: input.format,
       batches: upTo(this.list(ctx, input).batches(), contract.AUDIT_EXPORT_MAX_ROWS),
     });

@@ -1,3 +1,4 @@
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { bsa as contract, type BodyOf } from '@energy/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -8,7 +9,7 @@ import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { device } from '../devices/devices.schema.js';
 import { ou } from '../ou/ou.schema.js';
-import { customer, tenant } from '../tenancy/tenancy.schema.js';
+import { customer } from '../tenancy/tenancy.schema.js';
 import { bsaStation, bsaStationDevice, bsaTariff, bsaTariffBand } from './bsa.schema.js';
 
 export type StationRow = z.infer<typeof contract.stationRow>;
@@ -155,12 +156,7 @@ export class BsaService {
    */
   async stationOf(ctx: StaffCtx, id: number): Promise<{ station: StationRow; tariff: Tariff | null; timeZone: string }> {
     const station = await this.detail(ctx, { id });
-    return { station, tariff: await this.tariffOf(ctx, station.id), timeZone: await this.timeZoneOf(ctx) };
-  }
-
-  private async timeZoneOf(ctx: StaffCtx): Promise<string> {
-    const [row] = await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
-    return row!.timeZone;
+    return { station, tariff: await this.tariffOf(ctx, station.id), timeZone: await tenantTimeZone(ctx) };
   }
 
   private async tariffOf(ctx: StaffCtx, stationId: number): Promise<Tariff | null> {
@@ -220,7 +216,7 @@ export class BsaService {
     const station = await this.detail(ctx, { id: input.bsaId });
     const tariff = await this.tariffOf(ctx, station.id);
     if (!tariff) throw notFound(`The cost info of storage station ${station.id}`);
-    const timeZone = await this.timeZoneOf(ctx);
+    const timeZone = await tenantTimeZone(ctx);
     const steps = await rowsOf<{ ts: number | string; m: number | string }>(
       ctx.tx,
       sql`select (extract(epoch from gs) * 1000)::float8 as ts,

@@ -1,3 +1,4 @@
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { device as contract, type InputOf } from '@energy/contracts';
@@ -15,7 +16,6 @@ import { receiveTable } from '../../excel/upload.js';
 import type { StaffContext, StaffCtx } from '../../plugins/context.js';
 import type { JobIo, JobOutcome, JobsService } from '../jobs/jobs.service.js';
 import { ou } from '../ou/ou.schema.js';
-import { tenant } from '../tenancy/tenancy.schema.js';
 import { DEVICE_COLUMNS, DEVICE_MESSAGES, DEVICE_SHEET, IMPORT_COLUMNS, exampleRow, type DeviceFileRow } from './devices-excel-columns.js';
 import { device, deviceType } from './devices.schema.js';
 
@@ -75,9 +75,7 @@ export class DevicesExcel {
 
   /** The filtered list as XLSX or CSV, in batches from the database to a temporary file, then sent. */
   async export(ctx: StaffCtx, input: InputOf<typeof contract.deviceExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
-    const [{ timeZone }] = (await ctx.tx.select({ timeZone: tenant.timeZone }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId))) as [
-      { timeZone: string },
-    ];
+    const timeZone = await tenantTimeZone(ctx);
     const toFile = (batch: { d: typeof device.$inferSelect; type: string; ou: string; gw: string | null }[]): DeviceFileRow[] =>
       batch.map(({ d, type, ou: ouName, gw }) => ({
         code: d.code,
