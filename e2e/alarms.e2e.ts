@@ -10,7 +10,8 @@ import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './ha
  * Realtime alarms end to end: a device publishes a reading over a rule's threshold through the real MQTT
  * broker, the rule raises an alarm, the STOMP push reaches alice's browser as a popup and a bell item
  * within two seconds, and not dave's (Harbor only). Then the server restarts on the same database and
- * port; an alarm raised before the browser is back is in the bell once the client has reconnected.
+ * port; an alarm raised before the browser is back is in the bell once the client has reconnected. Last,
+ * an alarm raised while the record page is open shows there on Query, without a reload.
  */
 
 let h: Harness;
@@ -142,6 +143,40 @@ describe('realtime alarms', () => {
     await expect.poll(() => listed.count(), POLL).toBe(before + 1);
     expect(await listed.first().getByTestId('alarm-bell-confirm-read').count()).toBe(1);
     expect(await alice.getByTestId('alarm-bell-panel').isVisible()).toBe(true);
+    await alice.context().close();
+  }, 60_000);
+
+  it('an alarm raised while the record page is open shows there on Query, without a reload', async () => {
+    const server = restarted!;
+    const alice = await newPage(h);
+    await signInAs(alice, 'alice', '/device/alarm/record');
+    const list = alice.getByTestId('alarm-record-list');
+    await list.locator('tbody tr.ant-table-row').first().waitFor();
+    const links = list.getByTestId('alarm-record-link').filter({ hasText: ruleName });
+    const before = await links.count();
+    // a marker on the document: gone if the page were reloaded
+    await alice.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const meter = (await h.rows<{ id: number }>(`select id from device where code = '${METER}'`))[0]!;
+    const count = async () =>
+      (await h.rows<{ n: number }>(`select count(*)::int as n from alarm_log where rule_name = '${ruleName}'`))[0]?.n;
+    const raised = (await count())!;
+    // the alarm of the restart recovers, then the power factor drops again: a new alarm
+    await server.ingest.writeReadings([{ deviceId: meter.id, ts: new Date(), values: { pf: 0.97 } }]);
+    await expect
+      .poll(
+        async () =>
+          (await h.rows<{ n: number }>(`select count(*)::int as n from alarm_log where rule_name = '${ruleName}' and state = 0`))[0]?.n,
+        POLL,
+      )
+      .toBe(0);
+    await server.ingest.writeReadings([{ deviceId: meter.id, ts: new Date(Date.now() + 1_000), values: { pf: 0.18 } }]);
+    await expect.poll(count, POLL).toBe(raised + 1);
+
+    await list.getByTestId('filter-query').click();
+    await expect.poll(() => links.count(), POLL).toBe(before + 1);
+    expect(await alice.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await alice.screenshot({ path: `${SCREENSHOTS}/alarm-records-query.png` });
     await alice.context().close();
   }, 60_000);
 });

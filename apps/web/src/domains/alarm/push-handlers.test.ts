@@ -103,6 +103,27 @@ describe('alarm push handlers', () => {
     expect(queryClient.getQueryData(bellKeys.pushes(3))).toBeUndefined();
   });
 
+  test('a device or server push refetches the alarm pages (records, signboard), not the bell it updated in place', () => {
+    const { queryClient, handlers } = setup();
+    const state = (key: readonly unknown[]) => queryClient.getQueryState(key)!.isInvalidated;
+    const fill = () => {
+      queryClient.setQueryData(bellKeys.pushes(0), pages([push(1)]));
+      queryClient.setQueryData(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }], { list: [] });
+      queryClient.setQueryData(['alarm', '/api/v2/alarm-fault-signboard/alarm-count'], { total: 0 });
+      queryClient.setQueryData(['devices', 'page'], { list: [] });
+    };
+    fill();
+    handlers.onDeviceAlarm(push(2));
+    expect(state(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }])).toBe(true);
+    expect(state(['alarm', '/api/v2/alarm-fault-signboard/alarm-count'])).toBe(true);
+    expect(state(bellKeys.pushes(0))).toBe(false);
+    expect(state(['devices', 'page'])).toBe(false);
+    fill();
+    handlers.onServerAlarm({ recordId: 1, name: 'GW', alarmTime: 'x', ruleName: 'Offline', alarmLevel: 1, sceneType: 'GATEWAY_OFFLINE' });
+    expect(state(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }])).toBe(true);
+    expect(state(bellKeys.pushes(0))).toBe(false);
+  });
+
   test('bad bodies are dropped with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { handlers, onDevicePush, onServerPush } = setup();

@@ -38,9 +38,18 @@ export function isServerAlarmPush(b: unknown): b is ServerAlarmPush {
 }
 
 /**
+ * Every alarm query but the bell's (records, signboard, details: all under ['alarm']) refetched, active
+ * ones at once, so a pushed alarm shows on the page open without a reload. The bell is updated in place.
+ */
+function invalidateAlarmPages(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ['alarm'], predicate: (q) => q.queryKey[1] !== bellKeys.all[1] });
+}
+
+/**
  * What the staff's pushes do: a device alarm goes to the top of its level's bell list at once (and
- * counts as unread), then `onDevicePush` shows it; a server alarm goes to `onServerPush`. Every
- * (re)connect invalidates the bell, so pushes sent while the socket was down are fetched.
+ * counts as unread), then `onDevicePush` shows it; a server alarm goes to `onServerPush`. Either
+ * refetches the alarm pages' lists. Every (re)connect invalidates the bell, so pushes sent while the
+ * socket was down are fetched.
  */
 export function alarmPushHandlers(opts: {
   queryClient: QueryClient;
@@ -56,10 +65,12 @@ export function alarmPushHandlers(opts: {
       queryClient.setQueryData<BellPages>(key, (old) => addPush(old, body));
       const change = !body.readState && !wasUnread ? 1 : body.readState && wasUnread ? -1 : 0;
       if (change !== 0) queryClient.setQueryData<number>(bellKeys.unread, (n) => (n === undefined ? n : Math.max(0, n + change)));
+      invalidateAlarmPages(queryClient);
       opts.onDevicePush(body);
     },
     onServerAlarm(body) {
       if (!isServerAlarmPush(body)) return void console.warn('Server alarm push ignored: unexpected body');
+      invalidateAlarmPages(queryClient);
       opts.onServerPush({ ...body, targetId: body.targetId ?? null });
     },
     onConnect() {

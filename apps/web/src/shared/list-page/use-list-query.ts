@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { usePaging } from '../table/use-paging';
 
 /** The server's paging fields, 1-based like usePaging's. */
@@ -42,8 +42,10 @@ export interface ListQueryOptions<F extends object, R extends ListAnswer, V> {
 
 /**
  * A list page's state: the filter, the paging and the page query (previous rows kept while the next
- * page loads). `query(values)` is FilterForm's `onQuery`: it sets the filter and goes back to page 1;
- * `table` is spread into ListTable (`loading`, `dataSource`, `paging`).
+ * page loads). `query(values)` is FilterForm's `onQuery`: it sets the filter and goes back to page 1, and
+ * when that asks for the page already shown (Query pressed again with the same filter) it fetches it
+ * again, so rows added since show without a reload; `table` is spread into ListTable (`loading`,
+ * `dataSource`, `paging`).
  */
 export function useListQuery<F extends object, R extends ListAnswer, V = F>({
   queryKey,
@@ -54,12 +56,17 @@ export function useListQuery<F extends object, R extends ListAnswer, V = F>({
   const [filter, setFilter] = useState<F>(() => initialFilter ?? ({} as F));
   const paging = usePaging();
   const body: ListBody<F> = { ...filter, pageSize: paging.pageSize, pageOffset: paging.pageOffset };
-  const page = useQuery({ queryKey: [...queryKey, body], queryFn: () => fetch(body), placeholderData: keepPreviousData });
+  const key = [...queryKey, body];
+  const page = useQuery({ queryKey: key, queryFn: () => fetch(body), placeholderData: keepPreviousData });
   return {
     filter,
     query: (values: V) => {
-      setFilter(toFilter(values));
+      const next = toFilter(values);
+      const nextKey = [...queryKey, { ...next, pageSize: paging.pageSize, pageOffset: 1 }];
+      setFilter(next);
       paging.reset();
+      // the same key: no new query would start, so the shown page is fetched again
+      if (hashKey(nextKey) === hashKey(key)) void page.refetch();
     },
     page,
     table: {

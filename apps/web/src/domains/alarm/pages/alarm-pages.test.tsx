@@ -47,6 +47,7 @@ function server(permissions: string[]) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, data, msg: 'success' }), { status: 200 });
   const page = (list: unknown[]) => ({ list, totalCount: list.length, pageSize: 20, pageOffset: 1 });
+  const records = [row(1), row(2, { read: true, level: 0 })];
   const property = { id: 45, key: 'p', name: 'Active power', unit: 'kW', kind: 'instantaneous', triggering: true };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
@@ -54,7 +55,7 @@ function server(permissions: string[]) {
     const path = url.split('?')[0]!;
     if (path.endsWith('/staff/permission')) return ok(permissions);
     if (path === '/api/v2/ou/list') return ok([{ id: 1, name: 'Suzhou' }]);
-    if (path === '/api/rule/device/alarm/log/page') return ok(page([row(1), row(2, { read: true, level: 0 })]));
+    if (path === '/api/rule/device/alarm/log/page') return ok(page(records));
     if (path === '/api/rule/device/alarm/log/batch/read') return ok({ read: 1 });
     if (path === '/api/rule/device/alarm/log/detail/1') return ok(row(1));
     if (path === '/api/rule/device/alarm/log/related/property/list/1') return ok([property]);
@@ -95,7 +96,7 @@ function server(permissions: string[]) {
       return ok(page([row(1), row(3, { state: 1, recoverTime: '2026-03-01T09:00:00.000Z' })]));
     return new Response(JSON.stringify({ code: 40400, msg: `no route ${url}` }), { status: 404 });
   });
-  return { calls, to: (p: string) => calls.filter((c) => c.url.split('?')[0] === p) };
+  return { calls, records, to: (p: string) => calls.filter((c) => c.url.split('?')[0] === p) };
 }
 
 function renderAt(path: string, routes: ReactNode) {
@@ -136,6 +137,17 @@ describe('alarm pages', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByTestId('alarm-batch-read'));
     await waitFor(() => expect(s.to('/api/rule/device/alarm/log/batch/read')).toHaveLength(1));
     expect(s.to('/api/rule/device/alarm/log/batch/read')[0]!.url).toBe('/api/rule/device/alarm/log/batch/read?ids=1');
+  });
+
+  test('records: Query fetches again with the same filter, so an alarm raised since shows without a reload', async () => {
+    const s = server(['p-alarm-record']);
+    renderAt('/device/alarm/record', <Route path="/device/alarm/record" element={<AlarmRecordPage />} />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    s.records.unshift(row(9, { ruleName: 'Raised just now' }));
+    await userEvent.click(screen.getByTestId('filter-query'));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]!.textContent).toContain('Raised just now');
+    expect(s.to('/api/rule/device/alarm/log/page')).toHaveLength(2);
   });
 
   test('records: export with its button, batch read without', async () => {
