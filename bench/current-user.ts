@@ -43,6 +43,9 @@ const workers = Number(args.workers);
 if (!(duration > 0 && connections > 0 && workers >= 0))
   throw new Error('--duration and --connections must be positive numbers, --workers 0 or more');
 const PLATFORM_PATH = '/api/v2/platform-public/customer-user/current';
+/** A typical list call: the first page of 20 devices and their total (issue 16). */
+const LIST_PATH = '/api/v2/device/page';
+const LIST_BODY = JSON.stringify({ page: 1, size: 20 });
 
 // Whatever was opened, closed in reverse order at the end, also when a step fails.
 const cleanups: (() => unknown)[] = [];
@@ -85,12 +88,19 @@ async function run(): Promise<boolean> {
   if (check.status !== 200 || checkBody.code !== 0)
     throw new Error(`${PLATFORM_PATH} answered ${check.status} ${JSON.stringify(checkBody)}`);
 
+  const listCheck = await fetch(`${platformUrl}${LIST_PATH}`, { method: 'POST', headers: platformHeaders, body: LIST_BODY });
+  const listBody = (await listCheck.json()) as { code: number; data?: { list?: unknown[]; total?: number } };
+  if (listCheck.status !== 200 || listBody.code !== 0 || !listBody.data?.list?.length)
+    throw new Error(`${LIST_PATH} answered ${listCheck.status} ${JSON.stringify(listBody).slice(0, 300)}`);
+
   // 4. Warm-up then the measured run, for each target.
   const bareFigures = await measure(`${bareUrl}/bare`, { 'content-type': 'application/json' });
   const platformFigures = await measure(`${platformUrl}${PLATFORM_PATH}`, platformHeaders);
+  const listFigures = await measure(`${platformUrl}${LIST_PATH}`, platformHeaders, LIST_BODY);
 
   // 5. Report on screen, then (when every platform call succeeded) in bench/results.
   const ratio = platformFigures.rps / bareFigures.rps;
+  const listRatio = listFigures.rps / bareFigures.rps;
   const row = (name: string, f: Figures) =>
     `${name.padEnd(30)} ${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(0).padStart(9)} ${f.p99.toFixed(0).padStart(9)}`;
   console.log(
@@ -99,10 +109,14 @@ async function run(): Promise<boolean> {
   console.log(`${'target'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
   console.log(row('bare POST /bare', bareFigures));
   console.log(row('POST customer-user/current', platformFigures));
-  console.log(`ratio: ${ratio.toFixed(3)} (platform does ${(ratio * 100).toFixed(1)}% of the bare route's rate)\n`);
-  if (platformFigures.non2xx > 0 || platformFigures.errors > 0) {
-    console.error(`error: ${PLATFORM_PATH} had ${platformFigures.non2xx} non-2xx answers and ${platformFigures.errors} errors/timeouts`);
-    return false;
+  console.log(row(`POST device/page (${listBody.data.list.length} rows)`, listFigures));
+  console.log(`ratio current/bare: ${ratio.toFixed(3)} (aim on PostgreSQL: 0.5)`);
+  console.log(`ratio device/page/bare: ${listRatio.toFixed(3)} (aim on PostgreSQL: 0.25; p99 aim under 10 ms)\n`);
+  for (const [call, f] of [[PLATFORM_PATH, platformFigures] as const, [LIST_PATH, listFigures] as const]) {
+    if (f.non2xx > 0 || f.errors > 0) {
+      console.error(`error: ${call} had ${f.non2xx} non-2xx answers and ${f.errors} errors/timeouts`);
+      return false;
+    }
   }
   const resultsDir = path.join(import.meta.dirname, 'results');
   fs.mkdirSync(resultsDir, { recursive: true });
@@ -115,6 +129,8 @@ async function run(): Promise<boolean> {
     bare: bareFigures,
     platform: platformFigures,
     ratio,
+    devicePage: listFigures,
+    devicePageRatio: listRatio,
   };
   fs.writeFileSync(path.join(resultsDir, `current-user-${database.kind}.json`), JSON.stringify(result, null, 2) + '\n');
   return true;
@@ -130,8 +146,8 @@ interface Figures {
 }
 
 /** A 2-second warm-up, then the measured run. */
-async function measure(url: string, headers: Record<string, string>): Promise<Figures> {
-  const opts = { url, method: 'POST' as const, headers, body: '{}', connections, ...(workers > 0 ? { workers } : {}) };
+async function measure(url: string, headers: Record<string, string>, body = '{}'): Promise<Figures> {
+  const opts = { url, method: 'POST' as const, headers, body, connections, ...(workers > 0 ? { workers } : {}) };
   await autocannon({ ...opts, duration: 2 });
   const r = await autocannon({ ...opts, duration });
   return {
