@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUSLocale from 'antd/locale/en_US';
-import zhCNLocale from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { i18n } from '../shared/i18n';
+import { antdLocaleOf, i18n } from '../shared/i18n';
 import { ThemeProvider, useTheme } from '../shared/theme/theme-context';
 import { antdThemeOf } from '../shared/theme/themes';
 import { AuthProvider } from './auth/auth-state';
@@ -27,11 +24,12 @@ function Themed() {
   const [expired, setExpired] = useState(0);
   const zh = active.language === 'zh-CN';
   useEffect(() => {
+    // the zh-cn dayjs locale comes with the language's chunk, loaded before i18next switches
     dayjs.locale(zh ? 'zh-cn' : 'en');
     document.documentElement.lang = active.language;
   }, [zh, active.language]);
   return (
-    <ConfigProvider theme={antdThemeOf(theme)} locale={zh ? zhCNLocale : enUSLocale}>
+    <ConfigProvider theme={antdThemeOf(theme)} locale={antdLocaleOf(active.language)}>
       <AntApp>
         <AuthProvider onExpired={() => setExpired((n) => n + 1)}>
           <ApiBridge />

@@ -5,9 +5,12 @@ import type { ShellRoute } from '../domains/types';
 import { useAuth } from './auth/auth-state';
 import { domainModules } from './domain-modules';
 import { loginUrl } from './navigation';
-import { ErrorPage } from './pages/error-page';
-import { RequirePermission } from './shell/permission';
-import { ShellLayout } from './shell/shell-layout';
+
+// Nothing of the shell, antd's Result or the error page is in the entry: a signed-out visitor's first page
+// is login, and these chunks load only when a signed-in route (or an error) renders. See docs/web-shell.md.
+const ShellLayout = lazy(() => import('./shell/shell-layout').then((m) => ({ default: m.ShellLayout })));
+const RequirePermission = lazy(() => import('./shell/permission').then((m) => ({ default: m.RequirePermission })));
+const ErrorPage = lazy(() => import('./pages/error-page').then((m) => ({ default: m.ErrorPage })));
 
 const LoginPage = lazy(() => import('./pages/login-page'));
 const SelectStaffPage = lazy(() => import('./pages/select-staff-page'));
@@ -34,7 +37,7 @@ const domainRoutes: ShellRoute[] = domainModules.flatMap((m) => m.routes);
 
 export const router = createBrowserRouter([
   {
-    errorElement: <ErrorPage />,
+    errorElement: page(<ErrorPage />),
     children: [
       { path: '/login', element: page(<LoginPage />) },
       {
@@ -43,11 +46,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/',
-        element: (
-          <RequireAuth>
-            <ShellLayout />
-          </RequireAuth>
-        ),
+        element: <RequireAuth>{page(<ShellLayout />)}</RequireAuth>,
         children: [
           { index: true, element: page(<HomePage />) },
           { path: 'home', element: <Navigate to="/" replace /> },
