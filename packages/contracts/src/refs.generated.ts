@@ -288,6 +288,9 @@ export const catalogue = {
 };
 
 export const customer = {
+  channelBsaList: { method: 'POST', path: '/api/v2/channel-bsa/bsa/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.channelBsaList
+  >,
   channelTenantCustomerOuTree: {
     method: 'POST',
     path: '/api/v2/channel-tenant/tenant-customer-ou-tree',
@@ -302,6 +305,12 @@ export const customer = {
   } as EndpointRef<typeof C.customer.channelTenantGetTenantList>,
   channelTenantList: { method: 'POST', path: '/api/v2/channel-tenant/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.customer.channelTenantList
+  >,
+  channelWorkingTenant: { method: 'POST', path: '/api/v2/channel-tenant/working', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.channelWorkingTenant
+  >,
+  channelWorkingTenantSet: { method: 'POST', path: '/api/v2/channel-tenant/working/set', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.customer.channelWorkingTenantSet
   >,
   customerDetail: { method: 'POST', path: '/api/v2/customer/{mcid}', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.customer.customerDetail

@@ -20,12 +20,24 @@ export function ouScope(ctx: Pick<StaffCtx, 'staff'>, column: Column): SQL | und
 }
 
 /**
+ * The tenants a channel-aware list shows (docs/platform-console.md): with no working tenant chosen, the
+ * staff's own and every linked tenant; with its own tenant, that one; with a linked tenant, that one while
+ * it is still linked (app_open_session narrowed channelTenantIds to it), none after an unlink.
+ */
+export function readTenants(ctx: Pick<StaffCtx, 'staff'>): string[] {
+  const working = ctx.staff.workingTenantId;
+  if (working == null) return [ctx.staff.tenantId, ...ctx.staff.channelTenantIds];
+  if (working === ctx.staff.tenantId) return [ctx.staff.tenantId];
+  return [...ctx.staff.channelTenantIds];
+}
+
+/**
  * What the staff sees of a list: its tenant (and the customer tenants it operates for with
  * `channel: true`), and its OUs on `ou` unless its role sees every OU.
  */
 export function staffScope(ctx: Pick<StaffCtx, 'staff'>, columns: { tenant: Column; ou?: Column; channel?: boolean }): SQL[] {
-  const tenants = columns.channel ? [ctx.staff.tenantId, ...ctx.staff.channelTenantIds] : [];
-  const where = [tenants.length > 1 ? inArray(columns.tenant, tenants) : eq(columns.tenant, ctx.staff.tenantId)];
+  const tenants = columns.channel ? readTenants(ctx) : [ctx.staff.tenantId];
+  const where = [tenants.length === 0 ? NOTHING : tenants.length > 1 ? inArray(columns.tenant, tenants) : eq(columns.tenant, tenants[0]!)];
   const ous = columns.ou ? ouScope(ctx, columns.ou) : undefined;
   return ous ? [...where, ous] : where;
 }

@@ -69,10 +69,12 @@ export function createServices(db: Db, config: Config) {
   const { role } = roleModule.services({ catalogue });
   const { staff, staffAdmin } = staffModule.services({ sessions, catalogue, ou, role });
   const { account } = accountModule.services({ sessions, throttle });
-  const { tenancy, organization, platformSettings } = tenancyModule.services({ ou });
+  const { tenancy, organization, platformSettings } = tenancyModule.services({ ou, sessions });
   // alarms (docs/alarms.md): the evaluator follows the ingest that writes to this database
   const alarms = alarmModule.services({ db, alarm: config.alarm, catalogue, push, deviceTypes, devices, telemetry });
   devices.changed.add((id) => alarms.alarmEvaluator.deviceChanged(id));
+  // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
+  tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { bsa } = bsaModule.services({ db });
   const { jobs } = jobsModule.services({ db, config });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED

@@ -7,6 +7,8 @@ export interface UserContext {
   username: string;
   name: string;
   platformAdmin: boolean;
+  /** Signed in with a one-time password that must be changed first (staff calls answer 412 41203). */
+  passwordChangeRequired: boolean;
 }
 
 /** The current staff: who the user acts as, and what it may see and do. */
@@ -21,8 +23,13 @@ export interface StaffContext {
   /** Sees every OU of the tenant (its role says so). */
   allOus: boolean;
   ouIds: readonly number[];
-  /** Customer tenants this (channel) tenant operates for. */
+  /**
+   * Customer tenants this (channel) tenant operates for and may read now: its enabled linked tenants,
+   * narrowed to the working tenant when one is chosen (app.channel_tenants, docs/platform-console.md).
+   */
   channelTenantIds: readonly string[];
+  /** The session's working tenant: null = own and every linked tenant, own id = own only, a linked id = that one. */
+  workingTenantId?: string | null;
 }
 
 interface BaseContext {

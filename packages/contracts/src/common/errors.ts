@@ -40,6 +40,8 @@ export const ErrorCode = {
   STAFF_DISABLED: 41201,
   /** The staff is frozen. */
   STAFF_FROZEN: 41202,
+  /** Signed in with a one-time password: it must be changed before anything else. */
+  PASSWORD_CHANGE_REQUIRED: 41203,
   /** Too many failed sign-ins for this address or username. */
   TOO_MANY_ATTEMPTS: 42900,
   /** Too many expensive calls (telemetry ranges, exports, imports, uploads): wait Retry-After seconds. */
@@ -71,6 +73,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   [ErrorCode.STAFF_NOT_SELECTED]: 412,
   [ErrorCode.STAFF_DISABLED]: 412,
   [ErrorCode.STAFF_FROZEN]: 412,
+  [ErrorCode.PASSWORD_CHANGE_REQUIRED]: 412,
   [ErrorCode.TOO_MANY_ATTEMPTS]: 429,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
@@ -96,6 +99,7 @@ export const defaultMessageOf: Record<ErrorCodeValue, string> = {
   [ErrorCode.STAFF_NOT_SELECTED]: 'Please select a staff account',
   [ErrorCode.STAFF_DISABLED]: 'The staff account is disabled',
   [ErrorCode.STAFF_FROZEN]: 'The staff account is frozen',
+  [ErrorCode.PASSWORD_CHANGE_REQUIRED]: 'Please set a new password: the one you signed in with was for one use only',
   [ErrorCode.TOO_MANY_ATTEMPTS]: 'Too many failed attempts, please try again later',
   [ErrorCode.RATE_LIMITED]: 'Too many requests, please try again later',
   [ErrorCode.INTERNAL]: 'unknown error, please contact the administrator',

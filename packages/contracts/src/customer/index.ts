@@ -198,3 +198,4 @@ export const channelTenantCustomerOuTree = endpoint({
   output: z.array(tenantCustomerOuNode),
 });
 export * from './organization.js';
+export * from './channel.js';

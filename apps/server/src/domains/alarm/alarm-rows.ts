@@ -38,9 +38,13 @@ export interface Filter {
 export const DAY_MS = 86_400_000;
 export const STATISTICS_DAYS = 30;
 
-/** The alarms the staff sees: its tenant's, of its OUs unless it sees every OU. */
+/**
+ * The alarms the staff sees: those of the tenants it works in (a channel staff's linked tenants too,
+ * docs/platform-console.md), of its OUs unless it sees every OU. Changes (recover, work orders) stay in
+ * its own tenant: row-level security lets it change no other tenant's alarm.
+ */
 export function scope(ctx: StaffCtx): SQL[] {
-  return staffScope(ctx, { tenant: alarmLog.tenantId, ou: alarmLog.ouId });
+  return staffScope(ctx, { tenant: alarmLog.tenantId, ou: alarmLog.ouId, channel: true });
 }
 
 /** Has the signed-in staff read the alarm? */

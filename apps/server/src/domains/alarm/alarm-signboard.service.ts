@@ -1,5 +1,6 @@
 import { alarm as contract, type InputOf } from '@energy/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { readTenants } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import type { DevicesService } from '../devices/devices.service.js';
@@ -79,9 +80,13 @@ export class AlarmSignboardService {
     return selectRows(ctx, and(...scope(ctx), eq(alarmLog.state, 0))!, { limit: contract.ALL_ALARM_MAX, activeFirst: true });
   }
 
-  /** The signboard shows the staff's own tenant: alarms follow the device registry, which is per tenant. */
+  /** The tenants the signboard shows: the staff's own, or for a channel staff the ones it works in. */
   async tenantList(ctx: StaffCtx) {
-    return ctx.tx.select({ mcid: tenant.id, name: tenant.name }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
+    return ctx.tx
+      .select({ mcid: tenant.id, name: tenant.name })
+      .from(tenant)
+      .where(inArray(tenant.id, readTenants(ctx)))
+      .orderBy(asc(tenant.name));
   }
 
   monitoringRange() {

@@ -162,8 +162,9 @@ export class AlarmWriter {
             a.ref.id = id;
             const staff = recipients.get(a.alarm)!;
             if (staff.length)
+              // each push row belongs to its staff's tenant: a channel staff's to its own (provider) tenant
               await tx.execute(sql`insert into alarm_push (tenant_id, staff_id, alarm_id)
-                                   select ${a.alarm.tenantId}::uuid, s, ${id}::int from unnest(${sql.param(staff)}::int[]) as s
+                                   select st.tenant_id, st.id, ${id}::int from staff st where st.id = any(${sql.param(staff)}::int[])
                                    on conflict do nothing`);
             raised.push({ alarm: a.alarm, id, staff });
           } else a.ref.id = await this.activeId(tx, a.alarm);

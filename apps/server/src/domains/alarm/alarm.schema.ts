@@ -90,7 +90,8 @@ export const alarmLog = pgTable(
     index('alarm_log_tenant_time_idx').on(t.tenantId, t.alarmTime),
     index('alarm_log_device_idx').on(t.deviceId),
     index('alarm_log_rule_idx').on(t.ruleId),
-    ...tenantPolicies('tenant'),
+    // channel staff read their linked tenants' alarms (docs/platform-console.md); writes stay in the tenant
+    ...tenantPolicies('channel'),
   ],
 );
 

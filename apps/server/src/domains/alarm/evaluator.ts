@@ -49,11 +49,16 @@ export class AlarmEvaluator implements IngestListener {
   constructor(
     private readonly db: Db,
     private readonly config: AlarmConfig,
-    recipients: AlarmRecipients,
+    private readonly recipients: AlarmRecipients,
     push: PushPublisher,
   ) {
     this.index = new RuleIndex(db);
     this.writer = new AlarmWriter(db, recipients, push);
+  }
+
+  /** A channel link or a tenant's status changed: who alarms are pushed to is read again at the next alarm. */
+  tenancyChanged() {
+    this.recipients.forget();
   }
 
   // --- lifecycle (the ingest's)

@@ -14,6 +14,8 @@ export const customerUser = pgTable('customer_user', {
   headPic: text('head_pic'),
   navigationPreference: smallint('navigation_preference').notNull().default(1),
   platformAdmin: boolean('platform_admin').notNull().default(false),
+  /** Set with a one-time password (a tenant's first administrator): every staff call answers 412 until it is changed. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   lastStaffId: integer('last_staff_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -28,6 +30,12 @@ export const session = pgTable(
       .notNull()
       .references(() => customerUser.muid, { onDelete: 'cascade' }),
     currentStaffId: integer('current_staff_id'),
+    /**
+     * A channel staff's working tenant (docs/platform-console.md): null = its own and every linked tenant,
+     * its own tenant's id = its own only, a linked tenant's id = that tenant only. Changed only through
+     * SessionService.setWorkingTenant; app_open_session narrows app.channel_tenants by it.
+     */
+    workingTenantId: uuid('working_tenant_id'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,7 +19,12 @@ export interface ResolvedSession {
   /** The current staff when it exists and is enabled. */
   staff: StaffContext | null;
   /** Why there is no usable staff. */
-  staffProblem: typeof ErrorCode.STAFF_NOT_SELECTED | typeof ErrorCode.STAFF_DISABLED | typeof ErrorCode.STAFF_FROZEN | null;
+  staffProblem:
+    | typeof ErrorCode.STAFF_NOT_SELECTED
+    | typeof ErrorCode.STAFF_DISABLED
+    | typeof ErrorCode.STAFF_FROZEN
+    | typeof ErrorCode.PASSWORD_CHANGE_REQUIRED
+    | null;
 }
 
 interface Row extends Record<string, unknown> {
@@ -44,6 +49,9 @@ interface Row extends Record<string, unknown> {
   side_type: number | null;
   ou_ids: number[] | null;
   channel_ids: string[] | null;
+  working_tenant_id: string | null;
+  password_change_required: boolean;
+  tenant_disabled: boolean;
 }
 
 const LAST_SEEN_WRITE_MS = 60_000;
@@ -105,8 +113,31 @@ export class SessionService {
 
   /** A switch ends what the session's sockets were signed in as: they close, and the client connects again. */
   async setCurrentStaff(tx: Db, idHash: string, staffId: number | null) {
-    await tx.update(session).set({ currentStaffId: staffId }).where(eq(session.idHash, idHash));
+    await tx.update(session).set({ currentStaffId: staffId, workingTenantId: null }).where(eq(session.idHash, idHash));
     this.ended([idHash]);
+  }
+
+  /**
+   * A channel staff's working tenant (null: own and every linked tenant); the caller checked that it is
+   * the staff's own or a linked tenant. Its sockets close and connect again under the new scope.
+   */
+  async setWorkingTenant(tx: Db, idHash: string, tenantId: string | null) {
+    await tx.update(session).set({ workingTenantId: tenantId }).where(eq(session.idHash, idHash));
+    this.ended([idHash]);
+  }
+
+  /**
+   * A tenant was disabled or a channel link changed: sessions whose current staff is in these tenants
+   * resolve differently from now on. On the owner connection (other people's sessions), after the change.
+   */
+  async scopeChanged(tenantIds: string[]) {
+    if (!tenantIds.length) return;
+    const rows = await rowsOf<{ id_hash: string }>(
+      this.db,
+      sql`select s.id_hash from session s join staff st on st.id = s.current_staff_id
+          where st.tenant_id = any(${sql.param(tenantIds)}::uuid[])`,
+    );
+    this.ended(rows.map((r) => r.id_hash));
   }
 
   /**
@@ -191,12 +222,14 @@ export class SessionService {
       muid: row.muid,
       username: row.username,
       name: row.name,
-      platformAdmin: row.platform_admin,
+      platformAdmin: row.platform_admin && !row.password_change_required,
+      passwordChangeRequired: row.password_change_required === true,
     };
     let staff: StaffContext | null = null;
     let staffProblem: ResolvedSession['staffProblem'] = null;
-    if (row.staff_id == null) staffProblem = ErrorCode.STAFF_NOT_SELECTED;
-    else if (row.status === 1) staffProblem = ErrorCode.STAFF_DISABLED;
+    if (row.password_change_required) staffProblem = ErrorCode.PASSWORD_CHANGE_REQUIRED;
+    else if (row.staff_id == null) staffProblem = ErrorCode.STAFF_NOT_SELECTED;
+    else if (row.status === 1 || row.tenant_disabled) staffProblem = ErrorCode.STAFF_DISABLED;
     else if (row.status === 2) staffProblem = ErrorCode.STAFF_FROZEN;
     else {
       staff = {
@@ -210,6 +243,7 @@ export class SessionService {
         allOus: row.all_ous === true,
         ouIds: row.ou_ids ?? [],
         channelTenantIds: row.channel_ids ?? [],
+        workingTenantId: row.working_tenant_id,
       };
     }
     return { user, staff, staffProblem };

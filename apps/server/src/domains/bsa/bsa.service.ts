@@ -3,13 +3,13 @@ import { bsa as contract, type BodyOf } from '@energy/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { contains, equals, list, staffScope, where } from '../../db/list.js';
+import { contains, equals, list, NOTHING, ouScope, readTenants, staffScope, where } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { device } from '../devices/devices.schema.js';
 import { ou } from '../ou/ou.schema.js';
-import { customer } from '../tenancy/tenancy.schema.js';
+import { customer, tenant } from '../tenancy/tenancy.schema.js';
 import { bsaStation, bsaStationDevice, bsaTariff, bsaTariffBand } from './bsa.schema.js';
 
 export type StationRow = z.infer<typeof contract.stationRow>;
@@ -66,7 +66,7 @@ export class BsaService {
   }
 
   /** Stations of the staff's tenant in its OUs, with their devices, as answer rows (by code). */
-  private async rows(ctx: StaffCtx, where: SQL[]): Promise<StationRow[]> {
+  private async rows(ctx: StaffCtx, where: SQL[], scope: SQL[] = this.scope(ctx)): Promise<StationRow[]> {
     const stations = await list(ctx.tx, {
       query: () =>
         ctx.tx
@@ -75,8 +75,8 @@ export class BsaService {
           .innerJoin(customer, eq(customer.mcid, bsaStation.customerMcid))
           .innerJoin(ou, eq(ou.id, bsaStation.ouId))
           .$dynamic(),
-      where: [...this.scope(ctx), ...where],
-      order: [asc(bsaStation.code)],
+      where: [...scope, ...where],
+      order: [asc(bsaStation.code), asc(bsaStation.id)],
     }).all();
     if (stations.length === 0) return [];
     // a linked device counts only while it is in the station's tenant and OU (a device moved to
@@ -141,6 +141,32 @@ export class BsaService {
 
   async list(ctx: StaffCtx, input: Filter = {}) {
     return this.rows(ctx, this.filter(input));
+  }
+
+  /**
+   * channel-bsa/bsa/list: stations of the linked tenants a channel staff works in (all of them, or its
+   * working tenant; optionally one of them), with their tenant. Row-level security limits them to linked
+   * tenants; its own tenant's stations are in bsa/list.
+   */
+  async channelList(ctx: StaffCtx, input: Filter & { tenantId?: string } = {}) {
+    const tenants = readTenants(ctx).filter((t) => t !== ctx.staff.tenantId && (!input.tenantId || t === input.tenantId));
+    const scope = tenants.length
+      ? [inArray(bsaStation.tenantId, tenants), ...[ouScope(ctx, bsaStation.ouId)].filter((c) => c !== undefined)]
+      : [NOTHING];
+    const rows = await this.rows(ctx, this.filter(input), scope);
+    if (!rows.length) return [];
+    const owners = await ctx.tx
+      .select({ id: bsaStation.id, tenantId: bsaStation.tenantId, tenantName: tenant.name })
+      .from(bsaStation)
+      .innerJoin(tenant, eq(tenant.id, bsaStation.tenantId))
+      .where(
+        inArray(
+          bsaStation.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(owners.map((o) => [o.id, o]));
+    return rows.map((r) => ({ ...r, tenantId: byId.get(r.id)!.tenantId, tenantName: byId.get(r.id)!.tenantName }));
   }
 
   /** A station the staff may see, or 404 (the same answer for another tenant's station, on purpose). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { equals, where } from '../../db/list.js';
+import { equals, readTenants, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
 
@@ -18,7 +18,7 @@ export class DeviceTypesService {
         kind: dataProperty.kind,
       })
       .from(dataProperty)
-      .where(and(eq(dataProperty.tenantId, ctx.staff.tenantId), inArray(dataProperty.deviceTypeId, typeIds)))
+      .where(and(inArray(dataProperty.tenantId, readTenants(ctx)), inArray(dataProperty.deviceTypeId, typeIds)))
       .orderBy(asc(dataProperty.sort), asc(dataProperty.id));
     return rows.map(({ deviceTypeId, ...property }) => ({ deviceTypeId, property }));
   }

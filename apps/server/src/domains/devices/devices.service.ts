@@ -16,6 +16,8 @@ import type { DeviceTypesService } from './device-types.service.js';
 
 type DeviceRow = z.infer<typeof contract.deviceRow>;
 type Filter = { code?: string; name?: string; deviceTypeId?: number; ouId?: number; gatewayId?: number };
+/** Reading follows the tenants a staff works in (channel staff: linked tenants too); changing, its own tenant only. */
+type Reach = 'read' | 'own';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const gateway = alias(device, 'gateway');
 const withoutZone = ({ timeZone: _tz, ...row }: DeviceRow & { timeZone: string }): DeviceRow => row;
@@ -78,18 +80,21 @@ export class DevicesService {
     private readonly ingest: Pick<IngestConfig, 'topicPrefix'>,
   ) {}
 
-  /** Devices of the staff's tenant in its OUs that match `where`, by code. */
-  private list(ctx: StaffCtx, where: (SQL | undefined)[]) {
+  /**
+   * Devices the staff sees that match `where`, by code: for reading (`'read'`) those of the tenants it
+   * works in (a channel staff's linked tenants too, docs/platform-console.md), for changing (`'own'`)
+   * its own tenant's only; in its OUs unless its role sees all.
+   */
+  private list(ctx: StaffCtx, where: (SQL | undefined)[], reach: Reach = 'own') {
     return list(ctx.tx, {
       query: () => selectDevices(ctx.tx),
-      where: [...this.scope(ctx), ...where],
-      order: [asc(device.code)],
+      where: [...this.scope(ctx, reach), ...where],
+      order: [asc(device.code), asc(device.id)],
     });
   }
 
-  /** The staff's tenant, and its OUs unless its role sees all. */
-  private scope(ctx: StaffCtx): SQL[] {
-    return staffScope(ctx, { tenant: device.tenantId, ou: device.ouId });
+  private scope(ctx: StaffCtx, reach: Reach = 'own'): SQL[] {
+    return staffScope(ctx, { tenant: device.tenantId, ou: device.ouId, channel: reach === 'read' });
   }
 
   private filter(input: Filter = {}): SQL[] {
@@ -103,34 +108,34 @@ export class DevicesService {
   }
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.devicePage>) {
-    return this.list(ctx, this.filter(input)).page(input, answerRows);
+    return this.list(ctx, this.filter(input), 'read').page(input, answerRows);
   }
 
   async ouList(ctx: StaffCtx, input?: Filter) {
-    return this.list(ctx, this.filter(input)).all(answerRows);
+    return this.list(ctx, this.filter(input), 'read').all(answerRows);
   }
 
   /** A device the staff may see, or 404 (the same answer for another tenant's device, on purpose). */
-  async visible(ctx: StaffCtx, id: number): Promise<DeviceRow> {
-    return withoutZone(await this.visibleWithZone(ctx, id));
+  async visible(ctx: StaffCtx, id: number, reach: Reach = 'own'): Promise<DeviceRow> {
+    return withoutZone(await this.visibleWithZone(ctx, id, reach));
   }
 
-  /** The same, with its tenant's time zone (days, months and years of telemetry follow it). */
-  async visibleWithZone(ctx: StaffCtx, id: number): Promise<DeviceRow & { timeZone: string }> {
-    const row = await this.list(ctx, [eq(device.id, id)]).first(zonedRows);
+  /** The same, with its tenant's time zone (days, months and years of telemetry follow it); reading by default. */
+  async visibleWithZone(ctx: StaffCtx, id: number, reach: Reach = 'read'): Promise<DeviceRow & { timeZone: string }> {
+    const row = await this.list(ctx, [eq(device.id, id)], reach).first(zonedRows);
     if (!row) throw notFound(`Device ${id}`);
     return row;
   }
 
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const row = await this.visible(ctx, input.id);
+    const row = await this.visible(ctx, input.id, 'read');
     const properties = await this.types.propertiesOf(ctx, row.deviceTypeId);
     const rejections = await this.rejections(ctx, [eq(device.id, row.id)]);
     return { ...row, properties, rejections: rejections.map(({ deviceId: _d, code: _c, name: _n, ...r }) => r) };
   }
 
   async ingestStats(ctx: StaffCtx, input?: { deviceId?: number }) {
-    return this.rejections(ctx, input?.deviceId ? [eq(device.id, (await this.visible(ctx, input.deviceId)).id)] : []);
+    return this.rejections(ctx, input?.deviceId ? [eq(device.id, (await this.visible(ctx, input.deviceId, 'read')).id)] : []);
   }
 
   /** Rejection counters of the staff's devices (in its OUs) that match `where`. */
@@ -139,7 +144,7 @@ export class DevicesService {
       .select({ s: deviceIngestStat, code: device.code, name: device.name })
       .from(deviceIngestStat)
       .innerJoin(device, eq(device.id, deviceIngestStat.deviceId))
-      .where(and(eq(deviceIngestStat.tenantId, ctx.staff.tenantId), ...this.scope(ctx), ...where))
+      .where(and(...this.scope(ctx, 'read'), ...where))
       .orderBy(asc(device.code), asc(deviceIngestStat.reason));
     return rows.map(({ s, code, name }) => ({
       deviceId: s.deviceId,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { contains, equals, isIn, list, ouScope, where } from '../../db/list.js';
+import { contains, equals, isIn, list, ouScope, readTenants, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
@@ -75,7 +75,7 @@ export class OuService {
   }
 
   async listWithTenant(ctx: StaffCtx, input?: { name?: string }) {
-    return this.visibleOus(ctx, { name: input?.name, tenantIds: [ctx.staff.tenantId, ...ctx.staff.channelTenantIds] });
+    return this.visibleOus(ctx, { name: input?.name, tenantIds: readTenants(ctx) });
   }
 
   /** OUs of a customer of the tenant (404 for an unknown or foreign customer), optionally with its sub-customers'. */

@@ -17,6 +17,8 @@ export const tenancyRoutes: DomainRoutes<{
   route(customer.channelTenantList, (ctx, input) => service.channelTenants(ctx, input));
   route(customer.channelTenantGetTenantList, (ctx) => service.visibleTenants(ctx));
   route(customer.channelTenantCustomerOuTree, (ctx) => service.tenantCustomerOuTree(ctx));
+  route(customer.channelWorkingTenant, (ctx) => service.workingTenant(ctx));
+  route(customer.channelWorkingTenantSet, (ctx, input) => service.setWorkingTenant(ctx, input));
   route(customer.organizationTree, (ctx) => organization.tree(ctx));
   route(customer.organizationCreate, (ctx, input) => organization.create(ctx, input));
   route(customer.organizationRename, (ctx, input) => organization.rename(ctx, input));

@@ -1,10 +1,11 @@
 import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { contains, equals, list, where } from '../../db/list.js';
+import { contains, equals, list, readTenants, where } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
-import { notFound } from '../../plugins/errors.js';
+import { invalid, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
+import type { SessionService } from '../auth/session.service.js';
 import type { OuService } from '../ou/ou.service.js';
 import { ou } from '../ou/ou.schema.js';
 import { staff } from '../staff/staff.schema.js';
@@ -14,7 +15,50 @@ type CustomerRow = typeof customer.$inferSelect;
 
 /** Tenants, the customer organisation tree, customer users, and channel links. */
 export class TenancyService {
-  constructor(private readonly ous: OuService) {}
+  /**
+   * Called (after the change is committed) when a channel link or a tenant's status changes, with the
+   * tenants concerned: other domains' caches of who sees what (alarm push recipients) read again.
+   */
+  readonly scopeChanged = new Set<(tenantIds: string[]) => void>();
+
+  constructor(
+    private readonly ous: OuService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /**
+   * After a link or a tenant's status changed: sessions of these tenants' staff resolve anew (their
+   * sockets reconnect) and the listeners run. Deferred to the end of the request (owner connection).
+   */
+  notifyScopeChanged(ctx: { defer(fn: () => Promise<void>): void }, tenantIds: string[]) {
+    ctx.defer(async () => {
+      await this.sessions.scopeChanged(tenantIds);
+      for (const listener of this.scopeChanged) listener(tenantIds);
+    });
+  }
+
+  /** The staff's working tenant and the tenants it can choose (its own and its enabled linked tenants). */
+  async workingTenant(ctx: StaffCtx) {
+    const [own] = await ctx.tx.select({ mcid: tenant.id, name: tenant.name }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
+    // tenant rows of every enabled linked tenant are readable whatever the working tenant (app_linked_tenants)
+    const linked = await ctx.tx
+      .select({ mcid: tenant.id, name: tenant.name })
+      .from(channelLink)
+      .innerJoin(tenant, eq(tenant.id, channelLink.customerTenantId))
+      .where(and(eq(channelLink.tenantId, ctx.staff.tenantId), eq(tenant.status, 0)))
+      .orderBy(asc(tenant.name), asc(tenant.id));
+    return { workingTenantId: ctx.staff.workingTenantId ?? null, own: own!, linked };
+  }
+
+  /** Chooses the working tenant: null (all), the staff's own, or one of its linked tenants. */
+  async setWorkingTenant(ctx: StaffCtx, input: { tenantId: string | null }) {
+    const current = await this.workingTenant(ctx);
+    const id = input.tenantId;
+    if (id !== null && id !== current.own.mcid && !current.linked.some((t) => t.mcid === id))
+      throw invalid('body.tenantId', 'is not your tenant nor a tenant your company is linked to');
+    await this.sessions.setWorkingTenant(ctx.tx, ctx.user.sessionIdHash, id);
+    return { ...current, workingTenantId: id };
+  }
 
   private async customers(ctx: StaffCtx): Promise<CustomerRow[]> {
     return ctx.tx.select().from(customer).where(eq(customer.tenantId, ctx.staff.tenantId)).orderBy(asc(customer.code));
@@ -135,9 +179,9 @@ export class TenancyService {
     return [...byUser.values()];
   }
 
-  /** Tenants the staff can see: its own first, then the ones its channel tenant operates for. */
+  /** Tenants the staff works in now: its own first, then the ones its channel tenant operates for (working tenant: that one). */
   async visibleTenants(ctx: StaffCtx) {
-    const ids = [ctx.staff.tenantId, ...ctx.staff.channelTenantIds];
+    const ids = readTenants(ctx);
     const rows = await ctx.tx
       .select({ mcid: tenant.id, name: tenant.name, sideType: tenant.sideType })
       .from(tenant)
@@ -153,7 +197,7 @@ export class TenancyService {
           .from(channelLink)
           .innerJoin(tenant, eq(tenant.id, channelLink.customerTenantId))
           .$dynamic(),
-      where: [eq(channelLink.tenantId, ctx.staff.tenantId), ...where(input, { name: contains(tenant.name) })],
+      where: [eq(channelLink.tenantId, ctx.staff.tenantId), eq(tenant.status, 0), ...where(input, { name: contains(tenant.name) })],
       order: [asc(tenant.name), asc(tenant.id)],
     }).all();
     return rows.map((r) => ({ ...r, linkedAt: r.linkedAt.toISOString() }));
