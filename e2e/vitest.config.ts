@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the migrated PGlite every harness copies instead of migrating (apps/server/test/db-templates.ts)
+    globalSetup: ['global-setup.ts'],
     // one browser at a time: the machine has two cores and the server runs in the same process
     fileParallelism: false,
     reporters: process.env.CI ? ['default', ['json', { outputFile: '../test-results/e2e.json' }]] : ['default'],

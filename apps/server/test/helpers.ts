@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { rowsOf } from '../src/db/sql.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, seedDemo } from '../src/seed/demo.js';
 import { seedPlatform } from '../src/seed/platform.js';
+import { loadPgliteTemplate, PG_TEMPLATE_ENV } from './db-templates.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -28,9 +29,14 @@ export type ConfigOverrides = Partial<Omit<Config, 'ingest'>> & { ingest?: Parti
 
 /**
  * A fresh app with its own database (a new PostgreSQL database, or in-memory PGlite) and data folder,
- * seeded with the demo. Its embedded MQTT broker listens on a free port (`t.ingest.mqttPort`).
+ * seeded with the demo (`seed.alarmHistory: false`: without the demo's past alarms, for tests that count
+ * the alarms they raise). Its embedded MQTT broker listens on a free port (`t.ingest.mqttPort`).
  */
-export async function createTestApp(kind: DbKind, overrides: ConfigOverrides = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  overrides: ConfigOverrides = {},
+  seed: { alarmHistory?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-test-'));
   let url: string | undefined;
   let dbName: string | undefined;
@@ -38,7 +44,9 @@ export async function createTestApp(kind: DbKind, overrides: ConfigOverrides = {
     dbName = `energy_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    await admin.query(`create database ${dbName}`);
+    // a copy of the run's migrated template when there is one (db-templates.ts), else migrated below
+    const template = process.env[PG_TEMPLATE_ENV];
+    await admin.query(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`);
     await admin.end();
     const u = new URL(ADMIN_URL);
     u.pathname = `/${dbName}`;
@@ -46,10 +54,10 @@ export async function createTestApp(kind: DbKind, overrides: ConfigOverrides = {
   }
   const base = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
   const config: Config = { ...base, ...overrides, ingest: { ...base.ingest, mqttPort: 0, mqttHost: '127.0.0.1', ...overrides.ingest } };
-  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://' });
+  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://', loadDataDir: url ? undefined : loadPgliteTemplate() });
   await seedPlatform(database.system);
   const built = await buildApp(config, database, { logger: false });
-  await seedDemo(database.system, built.services);
+  await seedDemo(database.system, built.services, seed);
   return {
     ...built,
     database,

@@ -20,10 +20,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+export const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
 
 /** Opens PGlite in `dataDir/pglite` (or in memory for `memory://`), or PostgreSQL at `url`, and migrates. */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`), e.g. the tests' migrated template. */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -38,7 +43,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     unlock = lockDataFolder(opts.dataDir);
   }
   try {
-    const client = new PGlite(target);
+    const client = opts.loadDataDir ? new PGlite(target, { loadDataDir: opts.loadDataDir }) : new PGlite(target);
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
