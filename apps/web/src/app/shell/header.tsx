@@ -11,6 +11,7 @@ import { StaffSwitcher } from './staff-switcher';
 import { ThemeSwitcher } from './theme-switcher';
 import { TopMenu } from './top-menu';
 import { UserMenu } from './user-menu';
+import { WorkingTenantSwitcher } from './working-tenant';
 
 // The bell, its notifications and the STOMP client load right after the shell, not with the first page.
 const AlarmBell = lazy(() => import('../../domains/alarm/components/alarm-bell'));
@@ -65,6 +66,7 @@ export function AppHeader({ current, menu, active }: { current: CurrentUser | un
       <div style={{ flex: 1, minWidth: 0 }}>{current && <TopMenu menu={menu} active={active} />}</div>
       <Flex align="center" gap={10} style={{ flexShrink: 0 }}>
         {current && <NavSearch menu={menu} />}
+        {current?.staff.sideType === 2 && <WorkingTenantSwitcher />}
         {current && <StaffSwitcher current={current} />}
         {current && (
           <Suspense fallback={bellPlaceholder}>
