@@ -206,15 +206,17 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     await page.context().close();
   });
 
-  it('on a 1024 px screen the areas that do not fit are under the more button', async () => {
-    const page = await newPage(h, undefined, { width: 1024, height: 768 });
+  it('on a narrow screen the areas that do not fit are under the more button', async () => {
+    // the menu lists the areas that have built pages (docs/web-shell.md): three for bob today, which fit
+    // on 1024 px; at 850 px the last ones go under the more button
+    const page = await newPage(h, undefined, { width: 850, height: 768 });
     await signInAs(page, 'bob');
     await page.getByTestId('home-page').waitFor();
     const more = page.getByTestId('top-menu-more');
     await more.waitFor();
     const shown = await page.getByTestId('top-menu-item').count();
-    expect(shown).toBeGreaterThan(2);
-    expect(shown).toBeLessThan(7);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(3);
     expect(await page.locator('[data-testid="top-menu-item"][data-key="settings"]').count()).toBe(0);
     await more.click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -223,7 +225,7 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     await page.locator('.ant-table').waitFor();
     await page.mouse.move(500, 700);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SCREENSHOTS}/audit-log-1024.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/audit-log-850.png` });
     await page.context().close();
   });
 
@@ -250,7 +252,8 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     const page = await newPage(h);
     await signInAs(page, 'bob', '/no/such/page');
     await page.getByText('There is no page at /no/such/page').waitFor();
-    expect(await page.getByTestId('top-menu-item').count()).toBeGreaterThan(3);
+    // the shell around it: bob's areas with built pages (storage, alarms, settings)
+    expect(await page.getByTestId('top-menu-item').count()).toBe(3);
     await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
 import type { MenuNode } from '@energy/contracts';
 import { describe, expect, it } from 'vitest';
-import { activeMenuOf, breadcrumbsOf, linkOf, matchKeyOf, selectedKeyOf, topKeyOf, visibleMenu } from './menu-model';
+import { activeMenuOf, breadcrumbsOf, linkOf, matchKeyOf, selectedKeyOf, servedMenu, topKeyOf, visibleMenu } from './menu-model';
 
 let nextId = 1;
 const node = (level: 1 | 2 | 3, name: string, path: string, extra: Partial<MenuNode> = {}, children: MenuNode[] = []): MenuNode => ({
@@ -103,5 +103,25 @@ describe('visibility (spec 000 section 6)', () => {
     expect(shown[1]!.children[0]!.children).toEqual([]);
     const withApp = visibleMenu(menu, { codes: [], integrated: { '101': ['ia-carbon'] } });
     expect(withApp[1]!.children[0]!.children.map((p) => p.name)).toEqual(['Carbon']);
+  });
+});
+
+describe('served pages only', () => {
+  it('drops in-app pages this build does not serve, and the groups and areas they emptied; keeps outside links and permission-emptied items', () => {
+    const built = node(3, 'Built', '/a/g/built');
+    const missing = node(3, 'Missing', '/a/g/missing');
+    const outside = node(3, 'Outside', '/x/y/z', { jumpType: 3, url: 'https://example.com' });
+    const tree = [
+      node(1, 'A', '/a', {}, [node(2, 'G', '/a/g', {}, [built, missing]), node(2, 'Empty', '/a/e', {}, [])]),
+      node(1, 'PV', '/pv', {}, [node(2, 'Assets', '/pv/asset', {}, [node(3, 'Stations', '/pv/asset/station')])]),
+      node(1, 'Links', '/l', {}, [node(2, 'Apps', '/l/apps', {}, [outside])]),
+    ];
+    const shown = servedMenu(tree, (path) => path === '/a/g/built');
+    expect(shown.map((a) => a.name)).toEqual(['A', 'Links']);
+    expect(shown[0]!.children.map((g) => [g.name, g.children.map((p) => p.name)])).toEqual([
+      ['G', ['Built']],
+      ['Empty', []],
+    ]);
+    expect(shown[1]!.children[0]!.children.map((p) => p.name)).toEqual(['Outside']);
   });
 });

@@ -99,6 +99,21 @@ export function visibleMenu(navigation: readonly MenuNode[], perms: PermissionLi
   return filterMenu(navigation, { platform: new Set(perms.codes), integrated: perms.integrated });
 }
 
+/**
+ * The menu without the in-app pages this build does not have (a catalogue page whose domain is not built
+ * yet), and without the groups and areas that only had such pages. Custom (jumpType 2) and outside (3) links stay: they
+ * lead elsewhere.
+ */
+export function servedMenu(menu: readonly MenuNode[], served: (path: string) => boolean): MenuNode[] {
+  const keep = (node: MenuNode): MenuNode | null => {
+    if (node.level >= 3) return node.jumpType !== 1 || served(pathOnly(node)) ? node : null;
+    const children = node.children.map(keep).filter((c): c is MenuNode => c !== null);
+    // an item left empty by the permissions stays (spec 000 section 6); one emptied here goes
+    return children.length > 0 || node.children.length === 0 ? { ...node, children } : null;
+  };
+  return menu.map(keep).filter((n): n is MenuNode => n !== null);
+}
+
 /** Every level-three page the staff can open, with its group and area, for the navigation search. */
 export function searchablePages(menu: readonly MenuNode[]) {
   return menu.flatMap((top) => top.children.flatMap((group) => group.children.map((page) => ({ top, group, page }))));

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../shared/api/client';
 import { shellKeys, usePermissions } from '../../shared/current-staff';
-import { visibleMenu } from './menu-model';
+import { isServedPath } from '../served-paths';
+import { servedMenu, visibleMenu } from './menu-model';
 
 export * from '../../shared/current-staff';
 
@@ -14,7 +15,9 @@ export function useMenu(enabled = true) {
   const integrated = useQuery({ queryKey: shellKeys.integrated, queryFn: () => api(staff.staffIntegratedPermission), enabled });
   const menu = useMemo(
     () =>
-      nav.data && perms.data && integrated.data ? visibleMenu(nav.data, { codes: perms.data, integrated: integrated.data }) : undefined,
+      nav.data && perms.data && integrated.data
+        ? servedMenu(visibleMenu(nav.data, { codes: perms.data, integrated: integrated.data }), isServedPath)
+        : undefined,
     [nav.data, perms.data, integrated.data],
   );
   return { menu, isLoading: nav.isLoading || perms.isLoading || integrated.isLoading };
