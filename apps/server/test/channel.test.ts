@@ -42,7 +42,7 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
   const work = (s: Session, tenantId: string | null) => s.call(customer.channelWorkingTenantSet, { tenantId });
 
   it('sam works in all his linked tenants by default: their devices, not those of other tenants', async () => {
-    const w = await sam.call(customer.channelWorkingTenant, undefined);
+    const w = await sam.call(customer.channelWorkingTenant, {});
     expect(w.body.data).toMatchObject({ workingTenantId: null, own: { mcid: gridcare } });
     expect(w.body.data.linked.map((x) => x.mcid).sort()).toEqual([harbor, sunrise].sort());
     const ids = await devicesOf(sam);
@@ -73,7 +73,7 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
       ouId: d.ouId,
     });
     expect(update.status).toBe(404);
-    const tenants = await sam.call(customer.channelTenantGetTenantList, undefined);
+    const tenants = await sam.call(customer.channelTenantGetTenantList, {});
     expect(tenants.body.data.map((x) => x.mcid)).toEqual([sunrise]);
 
     expect((await work(sam, gridcare)).status).toBe(200);
@@ -131,7 +131,7 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
     await t.database.system.execute(sql`delete from channel_link where tenant_id = ${gridcare} and customer_tenant_id = ${sunrise}`);
     expect((await sam.call(alarm.alarmLogDetail, { id: alarmId! })).status).toBe(404);
     expect(tenantsOf(await devicesOf(sam))).toEqual([harbor]);
-    const w = await sam.call(customer.channelWorkingTenant, undefined);
+    const w = await sam.call(customer.channelWorkingTenant, {});
     expect(w.body.data.linked.map((x) => x.mcid)).toEqual([harbor]);
     expect((await work(sam, sunrise)).status).toBe(400);
     await t.database.system.execute(sql`insert into channel_link (tenant_id, customer_tenant_id) values (${gridcare}, ${sunrise})`);

@@ -530,11 +530,32 @@ export const ou = {
 };
 
 export const platform = {
+  catalogueGrants: { method: 'POST', path: '/api/v2/platform/catalogue', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.catalogueGrants
+  >,
+  channelLinkCreate: { method: 'POST', path: '/api/v2/platform/channel-link/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.channelLinkCreate
+  >,
+  channelLinkDelete: { method: 'POST', path: '/api/v2/platform/channel-link/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.channelLinkDelete
+  >,
+  channelLinkList: { method: 'POST', path: '/api/v2/platform/channel-link/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.channelLinkList
+  >,
   platformSettingsDetail: { method: 'POST', path: '/api/v2/platform-settings/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.platformSettingsDetail
   >,
   platformSettingsUpdate: { method: 'POST', path: '/api/v2/platform-settings/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.platformSettingsUpdate
+  >,
+  tenantCreate: { method: 'POST', path: '/api/v2/platform/tenant/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.tenantCreate
+  >,
+  tenantPage: { method: 'POST', path: '/api/v2/platform/tenant/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.tenantPage
+  >,
+  tenantStatus: { method: 'POST', path: '/api/v2/platform/tenant/status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.tenantStatus
   >,
 };
 

@@ -16,6 +16,7 @@ import { jobsModule } from './jobs/jobs.module.js';
 import { devicesExcelModule } from './devices/devices-excel.module.js';
 import { navigationModule } from './navigation/navigation.module.js';
 import { ouModule } from './ou/ou.module.js';
+import { platformModule } from './platform/platform.module.js';
 import { roleModule } from './role/role.module.js';
 import { staffModule } from './staff/staff.module.js';
 import { strategyModule } from './strategy/strategy.module.js';
@@ -31,6 +32,7 @@ export const domainModules = [
   navigationModule,
   accountModule,
   tenancyModule,
+  platformModule,
   ouModule,
   filesModule,
   integrationModule,
@@ -70,6 +72,7 @@ export function createServices(db: Db, config: Config) {
   const { staff, staffAdmin } = staffModule.services({ sessions, catalogue, ou, role });
   const { account } = accountModule.services({ sessions, throttle });
   const { tenancy, organization, platformSettings } = tenancyModule.services({ ou, sessions });
+  const { platformConsole } = platformModule.services({ catalogue, tenancy });
   // alarms (docs/alarms.md): the evaluator follows the ingest that writes to this database
   const alarms = alarmModule.services({ db, alarm: config.alarm, catalogue, push, deviceTypes, devices, telemetry });
   devices.changed.add((id) => alarms.alarmEvaluator.deviceChanged(id));
@@ -109,6 +112,7 @@ export function createServices(db: Db, config: Config) {
     tenancy,
     organization,
     platformSettings,
+    platformConsole,
     ...navigationModule.services({ catalogue, staff }),
     ...filesModule.services({ db, config }),
     ...integrationModule.services({ catalogue, staff }),

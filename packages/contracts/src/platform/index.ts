@@ -45,3 +45,4 @@ export const platformSettingsUpdate = endpoint({
   }),
   output: platformSettings,
 });
+export * from './console.js';

@@ -51,6 +51,8 @@ export class AccountService {
       .where(eq(customerUser.muid, me.muid));
     // Other browsers signed in as this person are signed out; this one stays.
     await this.sessions.endOthers(ctx.tx, me.muid, ctx.user.sessionIdHash);
+    // a one-time password (a new tenant's first administrator) is replaced: staff calls work again
+    if (me.passwordChangeRequired) await this.sessions.passwordChanged(ctx.tx, me.muid, ctx.user.sessionIdHash);
     return updated;
   }
 

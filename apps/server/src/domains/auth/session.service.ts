@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/sql.js';
 import type { StaffContext, UserContext } from '../../plugins/context.js';
 import { AppError } from '../../plugins/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import { session } from './auth.schema.js';
+import { customerUser, session } from './auth.schema.js';
 import { randomToken, sha256 } from './passwords.js';
 
 export const SESSION_COOKIE = 'SESSION';
@@ -123,6 +123,12 @@ export class SessionService {
    */
   async setWorkingTenant(tx: Db, idHash: string, tenantId: string | null) {
     await tx.update(session).set({ workingTenantId: tenantId }).where(eq(session.idHash, idHash));
+    this.ended([idHash]);
+  }
+
+  /** A one-time password was replaced (in the request's transaction): this session resolves to its staff again. */
+  async passwordChanged(tx: Db, muid: string, idHash: string) {
+    await tx.update(customerUser).set({ passwordChangeRequired: false }).where(eq(customerUser.muid, muid));
     this.ended([idHash]);
   }
 
