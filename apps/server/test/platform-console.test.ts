@@ -123,11 +123,15 @@ describe.each(DB_KINDS)('platform console on %s', (kind) => {
     const blocked = await first.call(staff.customerUserCurrent, {});
     expect(blocked.status).toBe(412);
     expect(blocked.body.code).toBe(41203);
+    // the profile (a user call) works and tells the web to ask for a new password; it is no platform admin
+    const profile = await first.call(account.myProfile, {});
+    expect(profile.body.data).toMatchObject({ passwordChangeRequired: true, platformAdmin: false });
     expect((await first.call(device.devicePage, { pageSize: 20, pageOffset: 1 })).body.code).toBe(41203);
     const changed = await first.call(account.changeLoginPassword, { oldPassword: oneTimePassword, newPassword: 'Northwind-2026!' });
     expect(changed.status).toBe(200);
     const me = await first.call(staff.customerUserCurrent, {});
     expect(me.status).toBe(200);
+    expect((await first.call(account.myProfile, {})).body.data.passwordChangeRequired).toBe(false);
     expect(me.body.data.tenant).toMatchObject({ name: 'Tenant northwind', timeZone: 'America/New_York' });
     const devices = await first.call(device.devicePage, { pageSize: 20, pageOffset: 1 });
     expect(devices.body.data.totalCount).toBe(0);
@@ -137,6 +141,9 @@ describe.each(DB_KINDS)('platform console on %s', (kind) => {
   });
 
   it('the platform administrator sees no tenant data through tenant calls', async () => {
+    // the web learns from the profile that this person opens the platform console
+    expect((await admin.call(account.myProfile, {})).body.data).toMatchObject({ platformAdmin: true, passwordChangeRequired: false });
+    expect((await alice.call(account.myProfile, {})).body.data.platformAdmin).toBe(false);
     const r = await admin.call(device.devicePage, { pageSize: 20, pageOffset: 1 });
     expect(r.status).toBe(412);
   });

@@ -41,6 +41,8 @@ export const TEST_USER: CurrentUser = {
     email: null,
     navigationPreference: 1,
     hasOperationPassword: true,
+    platformAdmin: false,
+    passwordChangeRequired: false,
   },
   staff: {
     id: 1,

@@ -31,6 +31,10 @@ export const customerUserProfile = z.object({
   email: z.string().nullable(),
   navigationPreference: navigationPreference,
   hasOperationPassword: z.boolean(),
+  /** A platform administrator: the web opens the platform console (docs/platform-console.md). */
+  platformAdmin: z.boolean(),
+  /** Signed in with a one-time password: staff calls answer 412 41203 until it is changed. */
+  passwordChangeRequired: z.boolean(),
 });
 
 /** The current user context: customer, customer user, staff (with platform settings), tenant. */

@@ -15,5 +15,7 @@ export function profileOf(u: InferSelectModel<typeof customerUser>) {
     email: u.email,
     navigationPreference: (u.navigationPreference === 2 || u.navigationPreference === 3 ? u.navigationPreference : 1) as 1 | 2 | 3,
     hasOperationPassword: u.operationPasswordHash != null,
+    platformAdmin: u.platformAdmin,
+    passwordChangeRequired: u.passwordChangeRequired,
   };
 }
