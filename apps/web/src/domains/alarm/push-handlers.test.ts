@@ -103,7 +103,7 @@ describe('alarm push handlers', () => {
     expect(queryClient.getQueryData(bellKeys.pushes(3))).toBeUndefined();
   });
 
-  test('a device or server push refetches the alarm pages (records, signboard), not the bell it updated in place', () => {
+  test('a device or server push refetches the alarm lists (records, signboard), not the bell it updated in place nor other alarm queries', () => {
     const { queryClient, handlers } = setup();
     const state = (key: readonly unknown[]) => queryClient.getQueryState(key)!.isInvalidated;
     const fill = () => {
@@ -111,6 +111,7 @@ describe('alarm push handlers', () => {
       queryClient.setQueryData(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }], { list: [] });
       queryClient.setQueryData(['alarm', '/api/v2/alarm-fault-signboard/alarm-count'], { total: 0 });
       queryClient.setQueryData(['devices', 'page'], { list: [] });
+      queryClient.setQueryData(['alarm', 'config'], {});
     };
     fill();
     handlers.onDeviceAlarm(push(2));
@@ -118,6 +119,7 @@ describe('alarm push handlers', () => {
     expect(state(['alarm', '/api/v2/alarm-fault-signboard/alarm-count'])).toBe(true);
     expect(state(bellKeys.pushes(0))).toBe(false);
     expect(state(['devices', 'page'])).toBe(false);
+    expect(state(['alarm', 'config'])).toBe(false);
     fill();
     handlers.onServerAlarm({ recordId: 1, name: 'GW', alarmTime: 'x', ruleName: 'Offline', alarmLevel: 1, sceneType: 'GATEWAY_OFFLINE' });
     expect(state(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }])).toBe(true);

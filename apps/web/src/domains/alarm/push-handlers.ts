@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { StaffPushHandlers } from '../../shared/realtime/stomp-client';
 import { addPush, bellKeys, isListedUnread, type BellPages, type DeviceAlarmPush, type ServerAlarmPush } from './bell-cache';
 import { isAlarmLevel } from './levels';
+import { alarmKeys } from './queries';
 
 // Push bodies come from outside the page: checked field by field (no zod in the first page) before use.
 
@@ -37,18 +38,18 @@ export function isServerAlarmPush(b: unknown): b is ServerAlarmPush {
   );
 }
 
-/**
- * Every alarm query but the bell's (records, signboard, details: all under ['alarm']) refetched, active
- * ones at once, so a pushed alarm shows on the page open without a reload. The bell is updated in place.
- */
+/** The lists a new alarm joins: the records and the signboard (counts, assets, alarms); active ones refetch at once. */
+const ALARM_LISTS = [alarmKeys.records, alarmKeys.signboardCount, alarmKeys.signboardAssetsAll, alarmKeys.signboardPage];
+
+/** The alarm lists refetched, so a pushed alarm shows on the page open without a reload (the bell is updated in place). */
 function invalidateAlarmPages(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: ['alarm'], predicate: (q) => q.queryKey[1] !== bellKeys.all[1] });
+  for (const queryKey of ALARM_LISTS) void queryClient.invalidateQueries({ queryKey });
 }
 
 /**
  * What the staff's pushes do: a device alarm goes to the top of its level's bell list at once (and
  * counts as unread), then `onDevicePush` shows it; a server alarm goes to `onServerPush`. Either
- * refetches the alarm pages' lists. Every (re)connect invalidates the bell, so pushes sent while the
+ * refetches the alarm lists (records, signboard). Every (re)connect invalidates the bell, so pushes sent while the
  * socket was down are fetched.
  */
 export function alarmPushHandlers(opts: {

@@ -21,6 +21,7 @@ export const alarmKeys = {
   workOrders: (id: number) => keys.of(alarm.alarmWorkOrderList, { id }),
   rules: keys.page(alarm.alarmRulePage),
   signboardCount: keys.page(alarm.signboardAlarmCount),
+  signboardAssetsAll: keys.page(alarm.signboardAlarmAsset),
   signboardAssets: (name: string) => [...keys.page(alarm.signboardAlarmAsset), name] as const,
   signboardPage: keys.page(alarm.signboardAlarmPage),
 };

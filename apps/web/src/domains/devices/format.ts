@@ -1,4 +1,8 @@
 import type { ResampleInterval } from '@energy/contracts';
+import { formatInZone } from '../../shared/zoned-time';
+
+/** Instants in a time zone: the shared helpers (shared/time-zone.tsx). */
+export { formatInZone, zonedParts } from '../../shared/zoned-time';
 
 /** Numbers as operators read them: grouped, at most three decimals. */
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
@@ -8,43 +12,6 @@ export const formatNumber = (v: number) => numberFormat.format(v);
 export function formatValue(v: number | null | undefined, unit: string): string {
   if (v === null || v === undefined) return '-';
   return unit ? `${formatNumber(v)} ${unit}` : formatNumber(v);
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-function partsFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    const opts: Intl.DateTimeFormatOptions = {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    };
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...opts, timeZone });
-    } catch {
-      // an unknown zone name: the browser's own zone rather than no chart
-      f = new Intl.DateTimeFormat('en-US', opts);
-    }
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The calendar fields of an instant in a time zone (an unknown zone: the browser's). */
-export function zonedParts(ts: number, timeZone: string) {
-  const p: Record<string, string> = {};
-  for (const part of partsFormat(timeZone).formatToParts(ts)) p[part.type] = part.value;
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
-}
-
-/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone. */
-export function formatInZone(ts: number, timeZone: string): string {
-  const p = zonedParts(ts, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 import { ALARM_LEVELS, type AlarmLevel } from '../levels';
 import { ALARM_RECORD_PATH } from '../paths';
 import { pushText } from '../push-format';
+import { useTenantZone } from '../../../shared/time-zone';
 import { AlarmLinkView } from './alarm-link';
 import { LevelTag } from './level-tag';
 import '../bell-texts';
@@ -29,6 +30,7 @@ const LOAD_MORE_THRESHOLD_PX = 40;
 /** One push: '[device] at [time] occurred [rule]', a view link, and confirm-read until the server says it is read. */
 function PushItem({ push, links, onNavigate }: { push: DeviceAlarmPush; links: AlarmLinks; onNavigate: () => void }) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { token } = antdTheme.useToken();
   const queryClient = useQueryClient();
   const read = useMutation({
@@ -48,7 +50,7 @@ function PushItem({ push, links, onNavigate }: { push: DeviceAlarmPush; links: A
       style={{ padding: '8px 4px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
     >
       <Typography.Text data-testid="alarm-bell-item-text" type={push.readState ? 'secondary' : undefined}>
-        {pushText(t, push.deviceName, push.alarmTime, push.ruleName)}
+        {pushText(t, push.deviceName, push.alarmTime, push.ruleName, zone)}
       </Typography.Text>
       <Flex gap={12} align="center" justify="flex-end">
         <AlarmLinkView link={links.device(push)} testId="alarm-bell-view" onClick={onNavigate}>

@@ -30,6 +30,8 @@ export function AlarmBell({ links = appAlarmLinks() }: { links?: AlarmLinks }) {
   const queryClient = useQueryClient();
   const current = useCurrentUser();
   const staffId = current.data?.staff.id;
+  // the tenant's zone, as on the pages (a push while the current user loads: the browser's)
+  const zone = current.data?.tenant.timeZone;
   const seesRecords = useHasPermission('p-alarm-record');
   const unread = useQuery({
     queryKey: bellKeys.unread,
@@ -46,11 +48,11 @@ export function AlarmBell({ links = appAlarmLinks() }: { links?: AlarmLinks }) {
         queryClient,
         onDevicePush: (push) => {
           setFresh((n) => n + 1);
-          showDevicePush(notices, t, push, links.device(push));
+          showDevicePush(notices, t, push, links.device(push), zone);
         },
-        onServerPush: (push) => showServerPush(notices, t, push, links.server(push)),
+        onServerPush: (push) => showServerPush(notices, t, push, links.server(push), zone),
       }),
-    [queryClient, notices, t, links],
+    [queryClient, notices, t, links, zone],
   );
   useStaffPushes(staffId, handlers);
 

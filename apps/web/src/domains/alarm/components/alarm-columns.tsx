@@ -14,13 +14,15 @@ export interface AlarmColumnsOptions {
   renderRule: (ruleName: string, row: AlarmRow) => ReactNode;
   /** Adds the value-against-threshold column after the content. */
   withValue?: boolean;
+  /** The zone the times are shown in: the tenant's. */
+  zone: string;
 }
 
 /**
  * The columns the alarm record and signboard tables share, in order: level, device, rule, content,
  * (value), alarm time, recover time and state. Each page adds its own columns after them.
  */
-export function alarmColumns(t: TFunction, { device, renderRule, withValue = false }: AlarmColumnsOptions): ListColumn<AlarmRow>[] {
+export function alarmColumns(t: TFunction, { device, renderRule, withValue = false, zone }: AlarmColumnsOptions): ListColumn<AlarmRow>[] {
   return [
     { key: 'level', title: t('alarm.level'), dataIndex: 'level', width: 90, render: (v: number) => <LevelTag level={v} /> },
     {
@@ -43,13 +45,13 @@ export function alarmColumns(t: TFunction, { device, renderRule, withValue = fal
           },
         ]
       : []),
-    { key: 'alarmTime', title: t('alarm.alarmTime'), dataIndex: 'alarmTime', width: 170, render: (v: string) => formatAlarmTime(v) },
+    { key: 'alarmTime', title: t('alarm.alarmTime'), dataIndex: 'alarmTime', width: 170, render: (v: string) => formatAlarmTime(v, zone) },
     {
       key: 'recoverTime',
       title: t('alarm.recoverTime'),
       dataIndex: 'recoverTime',
       width: 170,
-      render: (v: string | null) => (v ? formatAlarmTime(v) : '-'),
+      render: (v: string | null) => (v ? formatAlarmTime(v, zone) : '-'),
     },
     { key: 'state', title: t('alarm.state'), dataIndex: 'state', width: 100, render: (v: number) => <StateTag state={v} /> },
   ];

@@ -29,12 +29,12 @@ const title = (level: number, text: string) => (
 );
 
 /** A device alarm push: its level, the bell's item text and a view link. */
-export function showDevicePush(api: { open: Open; destroy: Destroy }, t: TFunction, push: DeviceAlarmPush, link: AlarmLink) {
+export function showDevicePush(api: { open: Open; destroy: Destroy }, t: TFunction, push: DeviceAlarmPush, link: AlarmLink, zone?: string) {
   const key = `device-alarm-${push.alarmId}`;
   api.open({
     key,
     title: title(push.level, t('alarmBell.deviceAlarm')),
-    description: pushText(t, push.deviceName, push.alarmTime, push.ruleName),
+    description: pushText(t, push.deviceName, push.alarmTime, push.ruleName, zone),
     actions: (
       <AlarmLinkView link={link} testId="alarm-notification-view" onClick={() => api.destroy(key)}>
         {t('alarmBell.view')}
@@ -45,7 +45,13 @@ export function showDevicePush(api: { open: Open; destroy: Destroy }, t: TFuncti
 }
 
 /** A server alarm push: its level and scene, the same text, and a link when its scene is configured. */
-export function showServerPush(api: { open: Open; destroy: Destroy }, t: TFunction, push: ServerAlarmPush, link: AlarmLink | null) {
+export function showServerPush(
+  api: { open: Open; destroy: Destroy },
+  t: TFunction,
+  push: ServerAlarmPush,
+  link: AlarmLink | null,
+  zone?: string,
+) {
   const key = `server-alarm-${push.recordId}`;
   api.open({
     key,
@@ -53,7 +59,7 @@ export function showServerPush(api: { open: Open; destroy: Destroy }, t: TFuncti
       push.alarmLevel,
       `${t('alarmBell.serverAlarm')} · ${t(`alarmBell.scenes.${push.sceneType}`, { defaultValue: push.sceneType })}`,
     ),
-    description: pushText(t, push.name, push.alarmTime, push.ruleName),
+    description: pushText(t, push.name, push.alarmTime, push.ruleName, zone),
     actions: link ? (
       <AlarmLinkView link={link} testId="server-alarm-notification-view" onClick={() => api.destroy(key)}>
         {t('alarmBell.view')}

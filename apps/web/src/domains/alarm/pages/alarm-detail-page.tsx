@@ -9,6 +9,7 @@ import { Authorized } from '../../../shared/authorized';
 import { api } from '../../../shared/api/client';
 import { PageSpinner } from '../../../shared/page-spinner';
 import { PageTitle } from '../../../shared/page-title';
+import { TimesIn, useTenantZone } from '../../../shared/time-zone';
 import { conditionText, valueAgainstThreshold, withUnit } from '../alarm-filter';
 import { AlarmChart } from '../components/alarm-chart';
 import { LevelTag } from '../components/level-tag';
@@ -22,6 +23,7 @@ import '../texts';
 /** The related properties' last readings at or before the alarm time. */
 function ValuesAtAlarm({ id }: { id: number }) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const values = useQuery({ queryKey: alarmKeys.values(id), queryFn: () => api(alarm.alarmRelatedPropertyValues, { id }) });
   type Row = NonNullable<typeof values.data>[number];
   return (
@@ -54,7 +56,7 @@ function ValuesAtAlarm({ id }: { id: number }) {
             title: t('alarm.detailPage.readingTime'),
             dataIndex: 'ts',
             width: 180,
-            render: (v: string | null) => (v ? formatAlarmTime(v) : '-'),
+            render: (v: string | null) => (v ? formatAlarmTime(v, zone) : '-'),
           },
         ]}
       />
@@ -65,6 +67,7 @@ function ValuesAtAlarm({ id }: { id: number }) {
 /** The alarm's work orders, oldest first, and the dialog that raises one. */
 function WorkOrders({ id }: { id: number }) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const [creating, setCreating] = useState(false);
   const orders = useQuery({ queryKey: alarmKeys.workOrders(id), queryFn: () => api(alarm.alarmWorkOrderList, { id }) });
   return (
@@ -89,7 +92,7 @@ function WorkOrders({ id }: { id: number }) {
           { title: t('alarm.detailPage.workOrderContent'), dataIndex: 'content' },
           { title: t('alarm.detailPage.assignee'), dataIndex: 'assignee', width: 140, render: (v: string | null) => v ?? '-' },
           { title: t('alarm.detailPage.createdBy'), dataIndex: 'createdBy', width: 140 },
-          { title: t('alarm.detailPage.createdAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatAlarmTime(v) },
+          { title: t('alarm.detailPage.createdAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatAlarmTime(v, zone) },
         ]}
       />
       {creating && <WorkOrderDialog alarmId={id} open onClose={() => setCreating(false)} />}
@@ -100,6 +103,7 @@ function WorkOrders({ id }: { id: number }) {
 /** Who, what and when of one alarm. */
 function AlarmFields({ row }: { row: AlarmRow }) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const dash = (v: string | null | undefined) => v || '-';
   return (
     <Descriptions
@@ -125,8 +129,8 @@ function AlarmFields({ row }: { row: AlarmRow }) {
           label: t('alarm.source'),
           children: t(`alarm.sources.${row.source}`) + (row.sceneType ? ` · ${t(`alarmBell.scenes.${row.sceneType}`)}` : ''),
         },
-        { key: 'alarmTime', label: t('alarm.alarmTime'), children: formatAlarmTime(row.alarmTime) },
-        { key: 'recoverTime', label: t('alarm.recoverTime'), children: row.recoverTime ? formatAlarmTime(row.recoverTime) : '-' },
+        { key: 'alarmTime', label: t('alarm.alarmTime'), children: formatAlarmTime(row.alarmTime, zone) },
+        { key: 'recoverTime', label: t('alarm.recoverTime'), children: row.recoverTime ? formatAlarmTime(row.recoverTime, zone) : '-' },
         {
           key: 'recoveredBy',
           label: t('alarm.detailPage.recoveredBy'),
@@ -144,6 +148,7 @@ function AlarmFields({ row }: { row: AlarmRow }) {
 /** One alarm: its fields and tags, the readings around it, the values at the alarm time and its work orders. */
 export default function AlarmDetailPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const id = Number(useParams().alarmId);
@@ -182,6 +187,7 @@ export default function AlarmDetailPage() {
               <ArrowLeftOutlined />
             </Link>
             <PageTitle>{row.ruleName}</PageTitle>
+            <TimesIn zone={zone} />
             <LevelTag level={row.level} testId="alarm-detail-level" />
             <StateTag state={row.state} />
             <ReadTag read={row.read} />

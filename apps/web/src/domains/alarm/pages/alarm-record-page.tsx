@@ -13,6 +13,7 @@ import type { FilterField } from '../../../shared/filter-form/filter-form';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import { OuPicker } from '../../../shared/pickers/ou-picker';
 import type { ListColumn } from '../../../shared/table/list-table';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { ALARM_EXPORT_MAX_ROWS, specPaging, toRecordFilter, type RecordFilter, type RecordFormValues } from '../alarm-filter';
 import { alarmColumns } from '../components/alarm-columns';
 import { LevelTag } from '../components/level-tag';
@@ -25,6 +26,7 @@ import '../texts';
 /** The alarm records of the staff's devices: filters, batch read and CSV export with their buttons, a link to each detail. */
 export default function AlarmRecordPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { message } = AntApp.useApp();
   const canRead = useHasPermission('b-alarm-record-read');
   const [selected, setSelected] = useState<number[]>([]);
@@ -95,6 +97,7 @@ export default function AlarmRecordPage() {
         </Link>
       ),
       withValue: true,
+      zone,
     }),
     { key: 'read', title: t('alarm.readState'), dataIndex: 'read', width: 90, render: (v: boolean) => <ReadTag read={v} /> },
     { key: 'ou', title: t('alarm.ou'), dataIndex: 'ouName', width: 150, display: false, render: (v: string | null) => v ?? '-' },
@@ -102,7 +105,7 @@ export default function AlarmRecordPage() {
 
   return (
     <EntityListPage<AlarmRow, RecordFilter, RecordFormValues>
-      title={t('alarm.record.title')}
+      title={<TitleInZone title={t('alarm.record.title')} zone={zone} />}
       testId="alarm-record-list"
       cacheKey="alarm.records"
       queryKey={alarmKeys.records}

@@ -15,6 +15,7 @@ import { RuleFormDialog } from '../components/rule-form-dialog';
 import { ALARM_LEVELS } from '../levels';
 import { alarmKeys, type AlarmRuleRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 interface Filter {
   name?: string;
@@ -26,6 +27,7 @@ interface Filter {
 /** The device alarm rules: filters, the list, and (with their buttons) create, edit, enable/disable and delete. */
 export default function AlarmRulePage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const canEdit = useHasPermission('b-alarm-rule-edit');
@@ -72,12 +74,18 @@ export default function AlarmRulePage() {
     },
     { key: 'enabled', title: t('alarm.rules.enabled'), dataIndex: 'enabled', width: 110, render: enabledCell },
     { key: 'active', title: t('alarm.rules.activeCount'), dataIndex: 'activeCount', width: 110, align: 'right' },
-    { key: 'updated', title: t('alarm.rules.updatedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'updated',
+      title: t('alarm.rules.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 160,
+      render: (v: string) => formatDateTime(v, zone),
+    },
   ];
 
   return (
     <EntityListPage<AlarmRuleRow, Filter>
-      title={t('alarm.rules.title')}
+      title={<TitleInZone title={t('alarm.rules.title')} zone={zone} />}
       testId="alarm-rule-list"
       cacheKey="alarm.rules"
       queryKey={alarmKeys.rules}

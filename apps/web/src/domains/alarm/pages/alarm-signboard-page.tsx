@@ -35,6 +35,7 @@ import { ALARM_LEVELS } from '../levels';
 import { alarmDetailPath } from '../paths';
 import { alarmKeys, type AlarmRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 /** Counts under the filter: all, active, recovered, and the active ones by level. */
 function Counts({ filter }: { filter: SignboardFilter }) {
@@ -166,6 +167,7 @@ function Assets({ selected, onSelect }: { selected: number | undefined; onSelect
 /** The fault signboard: counts, the assets with their alarms, and the alarm list with manual recovery. */
 export default function AlarmSignboardPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const seesRecords = useHasPermission('p-alarm-record');
   const canRecover = useHasPermission('b-alarm-fault-recover');
   const list = useListQuery({
@@ -209,6 +211,7 @@ export default function AlarmSignboardPage() {
   ];
 
   const columns: ListColumn<AlarmRow>[] = alarmColumns(t, {
+    zone,
     device: { key: 'asset', title: t('alarm.signboard.asset') },
     renderRule: (v, r) => (seesRecords ? <Link to={alarmDetailPath(r.id)}>{v}</Link> : v),
   });
@@ -237,7 +240,7 @@ export default function AlarmSignboardPage() {
           <Assets selected={assetId} onSelect={(id) => list.query({ ...formValues, assetId: id })} />
         </Col>
         <Col xs={24} xl={17}>
-          <ListPage title={t('alarm.signboard.title')} testId="signboard-alarms">
+          <ListPage title={<TitleInZone title={t('alarm.signboard.title')} zone={zone} />} testId="signboard-alarms">
             <FilterForm<SignboardFormValues>
               fields={fields}
               onQuery={(v) => {

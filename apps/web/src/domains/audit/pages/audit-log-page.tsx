@@ -1,7 +1,6 @@
 import { DatePicker, Input, Select, Tag } from 'antd';
 import { audit } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
@@ -12,6 +11,7 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { toAuditBody, type AuditFilter } from '../audit-filter';
 import { StaffSelect } from '../components/staff-select';
 import '../texts';
+import { TitleInZone, formatInZone, useTenantZone } from '../../../shared/time-zone';
 
 type AuditRow = RefOutput<typeof audit.auditLogPage>['list'][number];
 type AuditBody = ReturnType<typeof toAuditBody>;
@@ -19,6 +19,7 @@ type AuditBody = ReturnType<typeof toAuditBody>;
 /** Who changed what, when, and with which outcome; exportable (Excel or CSV) with the export permission. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   // the staff filter searches the staff page call, which needs the staff page
   const seesStaff = useHasPermission('p-settings-staff');
 
@@ -50,7 +51,7 @@ export default function AuditLogPage() {
       dataIndex: 'at',
       width: 170,
       showForce: true,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatInZone(v, zone),
     },
     { key: 'user', title: t('audit.user'), dataIndex: 'username', width: 120 },
     { key: 'staff', title: t('audit.staff'), dataIndex: 'staffCode', width: 120 },
@@ -70,7 +71,7 @@ export default function AuditLogPage() {
 
   return (
     <EntityListPage<AuditRow, AuditBody, AuditFilter>
-      title={t('audit.title')}
+      title={<TitleInZone title={t('audit.title')} zone={zone} />}
       testId="audit-log"
       cacheKey="audit-log"
       queryKey={DOMAIN_KEYS.audit.page(audit.auditLogPage)}

@@ -1,9 +1,9 @@
 import { Table, Tag, Typography } from 'antd';
 import { device } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../format';
+import { formatInZone, useTenantZone } from '../../../shared/time-zone';
 import { stateColor, stateLabel, stateName } from '../state-label';
 import '../texts';
 
@@ -28,6 +28,7 @@ export function LatestValues({
   onSelect: (key: string) => void;
 }) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   return (
     <Table<LatestValue>
       data-testid="latest-values"
@@ -73,7 +74,11 @@ export function LatestValues({
           key: 'ts',
           onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
           // today's readings by their time, older ones with their day
-          render: (_, r) => (r.ts === null ? '-' : dayjs(r.ts).format(dayjs(r.ts).isSame(dayjs(), 'day') ? 'HH:mm:ss' : 'MM-DD HH:mm')),
+          render: (_, r) => {
+            if (r.ts === null) return '-';
+            const at = formatInZone(r.ts, zone);
+            return at.slice(0, 10) === formatInZone(Date.now(), zone).slice(0, 10) ? at.slice(11) : at.slice(5, 16);
+          },
         },
       ]}
     />

@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { ThemedChart } from '../../../shared/chart/themed-chart';
+import { useTenantZone } from '../../../shared/time-zone';
 import { buildPropertyChartOption, hasData, type PropertyHead, type PropertySeries } from '../property-chart-option';
 import { deviceKeys } from '../queries';
 import { stateName } from '../state-label';
@@ -22,8 +23,6 @@ import {
   type TimeRange,
 } from '../telemetry-range';
 import '../texts';
-
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Loads one property's buckets: instantaneous and state from resampled/instantaneous, counters from resampled/cumulative. */
 async function loadSeries(deviceId: number, property: PropertyHead, range: TimeRange, interval: ResampleInterval) {
@@ -57,6 +56,7 @@ export function PropertyChart({
   onSelect: (key: string) => void;
 }) {
   const { t } = useTranslation();
+  const tenantZone = useTenantZone();
   const { token } = antdTheme.useToken();
   const [preset, setPreset] = useState<RangePreset>('today');
   // presets are taken at the time they are picked (or refreshed), not at every render
@@ -180,7 +180,8 @@ export function PropertyChart({
         empty={!query.isPending && !hasData(data?.series)}
         height={340}
       />
-      {data && data.timeZone !== browserZone && (
+      {/* the page says which zone its times are in (the tenant's); the buckets' zone only if it were another */}
+      {data && data.timeZone !== tenantZone && (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('devices.detailPage.timeZone', { tz: data.timeZone })}
         </Typography.Text>

@@ -3,7 +3,6 @@ import { Button, Card, Col, Descriptions, Flex, Result, Row, Space, Table, Tag, 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { device } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../../shared/api/client';
@@ -17,6 +16,7 @@ import { DEVICE_LIST_PATH, deviceDetailPath } from '../paths';
 import { deviceKeys } from '../queries';
 import '../texts';
 import { formatDateTime } from '../../../shared/format';
+import { TimesIn, formatInZone, useTenantZone } from '../../../shared/time-zone';
 
 /** Latest values are polled this often while the page is visible (TanStack Query pauses in a hidden tab). */
 const LATEST_REFRESH_MS = 10_000;
@@ -34,6 +34,7 @@ export default function DeviceDetailPage() {
     refetchInterval: LATEST_REFRESH_MS,
   });
   const [picked, setPicked] = useState<string>();
+  const zone = useTenantZone();
 
   if (!valid || detail.isError) {
     return (
@@ -66,6 +67,7 @@ export default function DeviceDetailPage() {
             <PageTitle>{d.name}</PageTitle>
             <Tag>{d.code}</Tag>
             <OnlineState online={online} lastSeenAt={lastSeenAt} />
+            <TimesIn zone={zone} />
           </Space>
         </Flex>
         <Descriptions
@@ -100,7 +102,7 @@ export default function DeviceDetailPage() {
               label: t('devices.detailPage.mqttUsername'),
               children: d.mqttUsername ? <Typography.Text copyable>{d.mqttUsername}</Typography.Text> : t('devices.credentials.notIssued'),
             },
-            { key: 'created', label: t('devices.created'), children: formatDateTime(d.createdAt) },
+            { key: 'created', label: t('devices.created'), children: formatDateTime(d.createdAt, zone) },
           ]}
         />
       </Card>
@@ -138,7 +140,7 @@ export default function DeviceDetailPage() {
                 title: t('devices.detailPage.lastAt'),
                 dataIndex: 'lastAt',
                 width: 180,
-                render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+                render: (v: string) => formatInZone(v, zone),
               },
               { title: t('devices.detailPage.lastDetail'), dataIndex: 'lastDetail', ellipsis: true },
             ]}

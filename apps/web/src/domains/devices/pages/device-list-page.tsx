@@ -18,12 +18,14 @@ import { OnlineState } from '../components/online-state';
 import { deviceDetailPath } from '../paths';
 import { deviceKeys, type DeviceRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 type Filter = Partial<Record<'code' | 'name', string> & Record<'deviceTypeId' | 'ouId' | 'gatewayId', number>>;
 
 /** The staff's devices: filters, the list, Excel in and out, and (with the button permissions) create, edit, delete and MQTT credentials. */
 export default function DeviceListPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { modal } = AntApp.useApp();
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedCredentials } | null>(null);
   const all = t('devices.all');
@@ -65,12 +67,12 @@ export default function DeviceListPage() {
       width: 140,
       render: (v: string | null, r) => (r.gatewayId ? link(r.gatewayId, v ?? '') : '-'),
     },
-    { key: 'created', title: t('devices.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { key: 'created', title: t('devices.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v, zone) },
   ];
 
   return (
     <EntityListPage<DeviceRow, Filter>
-      title={t('devices.listTitle')}
+      title={<TitleInZone title={t('devices.listTitle')} zone={zone} />}
       testId="device-list"
       cacheKey="devices.list"
       queryKey={deviceKeys.page}

@@ -14,6 +14,7 @@ import { OuFormDialog } from '../components/ou-form-dialog';
 import { OuMembersDialog } from '../components/ou-members-dialog';
 import { ouKeys, useDistrictName, useOuTypes, type OuRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 interface Filter {
   keyword?: string;
@@ -31,6 +32,7 @@ function DistrictAddress({ adcode, address }: { adcode: string | null; address: 
 /** Settings › Operating units: filters, the list, create / edit / delete, members and devices of each OU. */
 export default function OuPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const [shown, setShown] = useState<{ kind: 'members' | 'assets'; row: OuRow } | null>(null);
   const types = useOuTypes();
   const count = (kind: 'members' | 'assets') => (n: number, row: OuRow) => (
@@ -52,12 +54,12 @@ export default function OuPage() {
     },
     { key: 'members', title: t('ou.members'), dataIndex: 'memberCount', width: 90, align: 'right', render: count('members') },
     { key: 'assets', title: t('ou.assets'), dataIndex: 'assetCount', width: 90, align: 'right', render: count('assets') },
-    { key: 'created', title: t('ou.created'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+    { key: 'created', title: t('ou.created'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, zone) },
   ];
 
   return (
     <EntityListPage<OuRow, Filter>
-      title={t('ou.title')}
+      title={<TitleInZone title={t('ou.title')} zone={zone} />}
       testId="ou-page"
       cacheKey="ou.list"
       queryKey={ouKeys.page}

@@ -10,10 +10,12 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { ROLE_CREATE_PATH, roleDetailPath, roleEditPath } from '../paths';
 import { roleKeys, type RoleRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 /** The tenant's roles: keyword filter, the list, and (with the button permissions) create, edit and delete. */
 export default function RoleListPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const navigate = useNavigate();
   const columns: ListColumn<RoleRow>[] = [
     {
@@ -34,12 +36,12 @@ export default function RoleListPage() {
     },
     { key: 'staffCount', title: t('role.staffCount'), dataIndex: 'staffCount', width: 90, align: 'right' },
     { key: 'permissionCount', title: t('role.permissionCount'), dataIndex: 'permissionCount', width: 110, align: 'right' },
-    { key: 'created', title: t('role.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { key: 'created', title: t('role.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v, zone) },
   ];
 
   return (
     <EntityListPage<RoleRow, { keyword?: string }>
-      title={t('role.listTitle')}
+      title={<TitleInZone title={t('role.listTitle')} zone={zone} />}
       testId="role-list"
       cacheKey="role.list"
       queryKey={roleKeys.page}

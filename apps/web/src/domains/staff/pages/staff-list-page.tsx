@@ -15,6 +15,7 @@ import { StaffFormDialog } from '../components/staff-form-dialog';
 import { staffKeys, useRoleOptions, type StaffRow } from '../queries';
 import { STAFF_STATUSES, STATUS_COLOR, statusActions, type StaffStatusValue } from '../staff-form';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 interface Filter {
   keyword?: string;
@@ -27,6 +28,7 @@ interface Filter {
 /** The tenant's staff accounts: filters, the list, and (with the button permissions) create, edit and status. */
 export default function StaffListPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { modal, message } = AntApp.useApp();
   const ownStaffId = useCurrentUser().data?.staff.id;
   const roles = useRoleOptions();
@@ -105,12 +107,12 @@ export default function StaffListPage() {
       width: 90,
       render: (v: StaffStatusValue) => <Tag color={STATUS_COLOR[v]}>{statusName(v)}</Tag>,
     },
-    { key: 'created', title: t('staffAdmin.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { key: 'created', title: t('staffAdmin.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v, zone) },
   ];
 
   return (
     <EntityListPage<StaffRow, Filter>
-      title={t('staffAdmin.listTitle')}
+      title={<TitleInZone title={t('staffAdmin.listTitle')} zone={zone} />}
       testId="staff-list"
       cacheKey="staff.list"
       queryKey={staffKeys.page}

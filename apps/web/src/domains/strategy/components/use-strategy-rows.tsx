@@ -7,6 +7,7 @@ import { api } from '../../../shared/api/client';
 import type { EntityListContext, RowAction } from '../../../shared/entity-list/entity-list-page';
 import type { FilterField } from '../../../shared/filter-form/filter-form';
 import { formatDateTime } from '../../../shared/format';
+import { useTenantZone } from '../../../shared/time-zone';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { strategyCopyPath, strategyEditPath, strategyViewPath, templateCopyPath, templateEditPath, templateViewPath } from '../paths';
 import type { StrategyRow } from '../queries';
@@ -32,6 +33,7 @@ const CODES = {
  */
 export function useStrategyRows(scope: StrategyScope) {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const paths = SCOPES[scope];
@@ -120,7 +122,7 @@ export function useStrategyRows(scope: StrategyScope) {
       title: t('strategy.updated'),
       dataIndex: 'updatedAt',
       width: 160,
-      render: (v: string) => formatDateTime(v),
+      render: (v: string) => formatDateTime(v, zone),
     } as ListColumn<StrategyRow>,
   };
 

@@ -13,6 +13,7 @@ import { DeliveryResultTag } from '../components/result-tag';
 import { strategyViewPath, templateViewPath } from '../paths';
 import { strategyKeys, useStations, type DeliveryResult, type DeliveryRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 interface FormValues {
   bsaId?: number;
@@ -43,6 +44,7 @@ export function toLogFilter({ range, ...rest }: FormValues): Filter {
  */
 export default function DeliverLogPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const stations = useStations();
   const columns: ListColumn<DeliveryRow>[] = [
     {
@@ -51,7 +53,7 @@ export default function DeliverLogPage() {
       dataIndex: 'requestedAt',
       width: 160,
       showForce: true,
-      render: (v: string) => formatDateTime(v),
+      render: (v: string) => formatDateTime(v, zone),
     },
     {
       key: 'operator',
@@ -102,14 +104,14 @@ export default function DeliverLogPage() {
       title: t('strategy.log.answered'),
       dataIndex: 'answeredAt',
       width: 160,
-      render: (v: string | null) => (v ? formatDateTime(v) : '-'),
+      render: (v: string | null) => (v ? formatDateTime(v, zone) : '-'),
     },
     { key: 'reason', title: t('strategy.log.detail'), dataIndex: 'reason', width: 220, render: (v: string | null) => v ?? '-' },
   ];
 
   return (
     <EntityListPage<DeliveryRow, Filter, FormValues>
-      title={t('strategy.deliverLogTitle')}
+      title={<TitleInZone title={t('strategy.deliverLogTitle')} zone={zone} />}
       testId="deliver-log-list"
       cacheKey="strategy.deliver-log"
       queryKey={strategyKeys.log}

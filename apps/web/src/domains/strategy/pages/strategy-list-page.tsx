@@ -13,6 +13,7 @@ import { useStrategyRows } from '../components/use-strategy-rows';
 import { strategyCreatePath } from '../paths';
 import { strategyKeys, useStations, type StrategyRow } from '../queries';
 import '../texts';
+import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 
 interface Filter {
   name?: string;
@@ -36,6 +37,7 @@ const toBody = (f: ListBody<Filter>) => ({
  */
 export default function StrategyListPage() {
   const { t } = useTranslation();
+  const zone = useTenantZone();
   const { navigate, actions, columns: shared, filters } = useStrategyRows('strategy');
   // the stations this staff's strategies run on (the strategy call; the station picker's bsa list needs the station page)
   const stations = useStations();
@@ -81,7 +83,7 @@ export default function StrategyListPage() {
         v ? (
           <Space size={4}>
             <DeliveryResultTag result={v.result} testId="strategy-last-delivery" />
-            <span>{formatDateTime(v.requestedAt)}</span>
+            <span>{formatDateTime(v.requestedAt, zone)}</span>
           </Space>
         ) : (
           t('strategy.delivery.none')
@@ -93,7 +95,7 @@ export default function StrategyListPage() {
 
   return (
     <EntityListPage<StrategyRow, Filter>
-      title={t('strategy.listTitle')}
+      title={<TitleInZone title={t('strategy.listTitle')} zone={zone} />}
       testId="strategy-list"
       cacheKey="strategy.list"
       queryKey={strategyKeys.page}
