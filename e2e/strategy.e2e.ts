@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STRATEGY_MESSAGES, strategyMessagesZh } from '@energy/contracts/strategy-rules';
+import { DEMO_OPERATION_PASSWORD } from '../apps/server/src/seed/demo.js';
 import { startDemoLive, type DemoLive } from '../apps/server/src/seed/demo-live.js';
 import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
@@ -40,7 +41,8 @@ afterAll(async () => {
 const POLL = { timeout: 15_000, interval: 200 };
 const NAME = 'E2E-peak-shaving';
 const ZH_NAME = '削峰填谷-测试_1';
-const OPERATION_PASSWORD = '246810';
+/** The demo users' operation password, seeded with them (README). */
+const OPERATION_PASSWORD = DEMO_OPERATION_PASSWORD;
 
 const strategiesNamed = (name: string) =>
   h.rows<{ id: number; name: string; revision: number; executing: boolean; body: { sections: unknown[] } }>(
@@ -166,21 +168,6 @@ async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
-
-/** A signed-in call from the page, with the session's jwtToken, answering the envelope. */
-const call = (page: Page, path: string, body: unknown) =>
-  page.evaluate(
-    async ({ path, body }) => {
-      const token = document.cookie.match(/(?:^|; )jwtToken=([^;]*)/)?.[1] ?? '';
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', jwtToken: decodeURIComponent(token) },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as { code: number; data: unknown; msg: string };
-    },
-    { path, body },
-  );
 
 describe('strategy editor', () => {
   it('en-US: alice builds a day for the Wuxi station; the strip follows, the pickers disable, DOD and the first-card confirm', async () => {
@@ -400,11 +387,6 @@ describe('strategy editor', () => {
     const id = saved!.id;
     const page = await newPage(h);
     await signInAs(page, 'alice', `/bsa/strategy/view/${id}`);
-    const set = await call(page, '/api/v2/platform-public/customer-user/operation-password/update', {
-      loginPassword: 'demo1234',
-      newOperationPassword: OPERATION_PASSWORD,
-    });
-    expect(set.code).toBe(0);
 
     await page.getByTestId('strategy-view-deliver').click();
     const dialog = page.getByTestId('deliver-dialog');

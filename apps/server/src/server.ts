@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
+import { DEMO_OPERATION_PASSWORD, DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { startDemoLive, type DemoLive } from './seed/demo-live.js';
 import { seedPlatform } from './seed/platform.js';
 
@@ -32,13 +32,17 @@ async function main() {
       `  MQTT:      ${ingest.describe()}`,
       `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded now' : ''}`,
       ...(config.seedDemo
-        ? [`  Demo sign-ins (password ${DEMO_PASSWORD}):`, ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`)]
+        ? [
+            `  Demo sign-ins (password ${DEMO_PASSWORD}, operation password ${DEMO_OPERATION_PASSWORD}):`,
+            ...DEMO_USERS.map((u) => `    ${u.username.padEnd(8)} ${u.description}`),
+          ]
         : []),
       '',
     ];
     console.log(lines.join('\n'));
 
-    // the demo devices publish like real ones: history first (30 days on the first start), then live
+    // the demo devices publish like real ones: history first (30 days on the first start, written in the
+    // background in slices that leave the database to requests; pages say it is filling), then live
     let demo: DemoLive | undefined;
     const live = config.seedDemo && config.demoLive && config.ingest.enabled;
     const mqttUrl =
@@ -50,6 +54,7 @@ async function main() {
         db: database.system,
         ingest,
         registry: services.devices,
+        historyFill: services.telemetry.historyFill,
         mqttUrl,
         topicPrefix: config.ingest.topicPrefix,
         log: app.log,

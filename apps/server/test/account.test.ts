@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/sql.js';
+import { DEMO_OPERATION_PASSWORD } from '../src/seed/demo.js';
 import { createTestApp, DB_KINDS, signIn, type TestApp } from './helpers.js';
 
 const base = '/api/v2/platform-public/customer-user';
@@ -28,8 +31,13 @@ describe.each(DB_KINDS)("the user's own settings on %s", (kind) => {
     await signIn(t, 'bob', 'newpass123');
   });
 
-  it('sets the operation password with the login password, then changes it with the old one', async () => {
+  it('the demo users start with one operation password; without one it is set with the login password, then changed with the old one', async () => {
     const s = await signIn(t, 'alice');
+    expect((await s.post(CURRENT)).body.data.customerUser.hasOperationPassword).toBe(true);
+    expect((await s.post(`${base}/operation-password/verify`, { operationPassword: DEMO_OPERATION_PASSWORD })).status).toBe(200);
+    // a person without one yet (as every user created after the demo)
+    await rowsOf(t.database.system, sql`update customer_user set operation_password_hash = null where username = 'alice' returning muid`);
+    expect((await s.post(CURRENT)).body.data.customerUser.hasOperationPassword).toBe(false);
     expect((await s.post(`${base}/operation-password/update`, { newOperationPassword: '123456' })).body.msg).toContain('loginPassword');
     expect(
       (await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '12ab' })).body.msg,
@@ -49,10 +57,9 @@ describe.each(DB_KINDS)("the user's own settings on %s", (kind) => {
 
   it('locks out operation-password guessing', async () => {
     const s = await signIn(t, 'sam');
-    await s.post(`${base}/operation-password/update`, { loginPassword: 'demo1234', newOperationPassword: '111111' });
     for (let i = 0; i < 5; i++)
       expect((await s.post(`${base}/operation-password/verify`, { operationPassword: `00000${i}` })).status).toBe(400);
-    const locked = await s.post(`${base}/operation-password/verify`, { operationPassword: '111111' });
+    const locked = await s.post(`${base}/operation-password/verify`, { operationPassword: DEMO_OPERATION_PASSWORD });
     expect(locked.status).toBe(429);
   });
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
+import { DEMO_OPERATION_PASSWORD } from '../src/seed/demo.js';
 import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
 import { deviceByCode } from './mqtt-helpers.js';
 
@@ -15,7 +16,8 @@ import { deviceByCode } from './mqtt-helpers.js';
  */
 
 const API = '/api/v2/energy-storage-strategy';
-const OPERATION_PASSWORD = '246810';
+/** The demo users' operation password, seeded with them. */
+const OPERATION_PASSWORD = DEMO_OPERATION_PASSWORD;
 const TIMEOUT_MS = 2000;
 const HOUR = 3_600_000;
 /** Asia/Shanghai has no daylight saving: the local hour is UTC + 8. */
@@ -106,11 +108,6 @@ describe.each(DB_KINDS)('strategy delivery over MQTT on %s', (dbKind) => {
     t = await createTestApp(dbKind, { strategy: { deliveryTimeoutMs: TIMEOUT_MS } });
     url = `mqtt://127.0.0.1:${t.ingest.mqttPort}`;
     alice = await signIn(t, 'alice');
-    const set = await alice.post('/api/v2/platform-public/customer-user/operation-password/update', {
-      loginPassword: 'demo1234',
-      newOperationPassword: OPERATION_PASSWORD,
-    });
-    expect(set.status).toBe(200);
     wx = ((await alice.post('/api/v2/bsa/list')).body.data as { id: number; code: string; ouId: number }[]).find(
       (s) => s.code === 'WX-01-BSA-01',
     )!;
@@ -305,10 +302,6 @@ describe('strategy delivery through an external broker (Mosquitto, pglite)', () 
     const usernames: string[] = [];
     try {
       const alice = await signIn(t, 'alice');
-      await alice.post('/api/v2/platform-public/customer-user/operation-password/update', {
-        loginPassword: 'demo1234',
-        newOperationPassword: OPERATION_PASSWORD,
-      });
       const wx = ((await alice.post('/api/v2/bsa/list')).body.data as { id: number; code: string }[]).find(
         (s) => s.code === 'WX-01-BSA-01',
       )!;

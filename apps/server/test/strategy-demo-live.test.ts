@@ -2,6 +2,7 @@ import { strategy } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
+import { DEMO_OPERATION_PASSWORD } from '../src/seed/demo.js';
 import { startDemoLive, type DemoLive } from '../src/seed/demo-live.js';
 import { createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -40,10 +41,6 @@ describe('demo stations run delivered strategies, also after a restart (pglite)'
   beforeAll(async () => {
     t = await createTestApp('pglite');
     alice = await signIn(t, 'alice');
-    await alice.post('/api/v2/platform-public/customer-user/operation-password/update', {
-      loginPassword: 'demo1234',
-      newOperationPassword: '135790',
-    });
   });
   afterAll(async () => {
     await demo?.stop();
@@ -87,7 +84,7 @@ describe('demo stations run delivered strategies, also after a restart (pglite)'
     // the demo FCS connects within the fleet's spread; deliver until it answers (a command sent before it subscribed times out)
     let result = 'pending';
     for (let attempt = 0; attempt < 5 && result !== 'accepted'; attempt++) {
-      const delivery = (await alice.post(`${API}/deliver`, { id, operationPassword: '135790' })).body.data;
+      const delivery = (await alice.post(`${API}/deliver`, { id, operationPassword: DEMO_OPERATION_PASSWORD })).body.data;
       await expect
         .poll(
           async () => {

@@ -9,7 +9,7 @@ import { role, staff, staffOu } from '../domains/staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../domains/tenancy/tenancy.schema.js';
 import { AREAS, areaCode, catalogueRows, originId } from '@energy/contracts/catalogue-codes';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
-import { seedDemoAlarmRules } from './demo-alarms.js';
+import { seedDemoAlarmHistory, seedDemoAlarmRules } from './demo-alarms.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
@@ -17,6 +17,8 @@ import { seedTenantNavigation } from './navigation.js';
 import { iconPng } from './png.js';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** Every demo user's operation password (asked before a strategy is delivered or a station stopped). */
+export const DEMO_OPERATION_PASSWORD = '246810';
 
 /** The fixed demo: tests and first-time visitors rely on it. */
 export const DEMO_USERS = [
@@ -193,9 +195,13 @@ const DEMO_STAFF: {
   { tenant: 'harbor', customer: 'shanghai', user: 'dave', code: 'HB-DAVE', status: 0, role: 'admin', ous: ['sh', 'nb'] },
 ];
 
-/** Creates the demo tenants, users and staff on an empty database (owner connection). */
-export async function seedDemo(db: Db, services: Services) {
+/**
+ * Creates the demo tenants, users and staff on an empty database (owner connection). `alarmHistory:
+ * false` leaves out the demo's past alarms, for tests that build their alarms from none.
+ */
+export async function seedDemo(db: Db, services: Services, { alarmHistory = true }: { alarmHistory?: boolean } = {}) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const operationPasswordHash = await hashPassword(DEMO_OPERATION_PASSWORD);
   const users: Record<string, string> = {};
   DEMO_USERS.forEach((u, i) => (users[u.username] = `d0d0d0d0-0000-4000-8000-${String(i + 1).padStart(12, '0')}`));
   await db.insert(customerUser).values(
@@ -203,6 +209,7 @@ export async function seedDemo(db: Db, services: Services) {
       muid: users[u.username]!,
       username: u.username,
       passwordHash,
+      operationPasswordHash,
       name: u.name,
       platformAdmin: u.username === 'admin',
       email: `${u.username}@example.com`,
@@ -343,6 +350,8 @@ export async function seedDemo(db: Db, services: Services) {
   await seedDemoStations(db);
   // alarm rules the live fleet trips now and then (docs/alarms.md)
   await seedDemoAlarmRules(db);
+  // and a few days of the alarms they raised, two still active (docs/alarms.md)
+  if (alarmHistory) await seedDemoAlarmHistory(db, services);
   // alice lands in Sunrise on her first sign-in
   await db.update(customerUser).set({ lastStaffId: staffIds['SR-ALICE'] }).where(eq(customerUser.muid, users.alice!));
 }
