@@ -112,10 +112,15 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
     await t.services.alarm.settled();
     expect(await alarmsOf(rule.id)).toHaveLength(1);
 
-    // the push: to the staff who see SZ-01 and hold p-alarm-record (alice, bob), nobody else
+    // the push: to the staff who see SZ-01 and hold p-alarm-record (alice, bob), and to sam, whose provider
+    // tenant (GridCare) operates Sunrise with a role that sees every OU (docs/security.md); nobody else
     const devicePushes = pushes.filter((p) => p.destination.startsWith('/ws/alarm/staff/'));
     expect(devicePushes.map((p) => p.destination).sort()).toEqual(
-      [`/ws/alarm/staff/${ids.staffId['SR-ALICE']}`, `/ws/alarm/staff/${ids.staffId['SR-BOB']}`].sort(),
+      [
+        `/ws/alarm/staff/${ids.staffId['SR-ALICE']}`,
+        `/ws/alarm/staff/${ids.staffId['SR-BOB']}`,
+        `/ws/alarm/staff/${ids.staffId['GC-SAM']}`,
+      ].sort(),
     );
     expect(devicePushes[0]!.body).toEqual({
       alarmId: alarms[0]!.id,
@@ -130,7 +135,9 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
       t.database.system,
       sql`select staff_id, read_at from alarm_push where alarm_id = ${alarms[0]!.id} order by staff_id`,
     );
-    expect(stored.map((r) => Number(r.staff_id)).sort()).toEqual([ids.staffId['SR-ALICE'], ids.staffId['SR-BOB']].sort());
+    expect(stored.map((r) => Number(r.staff_id)).sort()).toEqual(
+      [ids.staffId['SR-ALICE'], ids.staffId['SR-BOB'], ids.staffId['GC-SAM']].sort(),
+    );
 
     // a late reading (older than the last evaluated) changes nothing; a clearing one recovers
     await write(t, gm, base + 20_000, { p: 10 });
@@ -235,7 +242,9 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
     await write(t, wx, Date.now() - 1000, { p: 950 });
     const alarms = await alarmsOf(rule.id);
     expect(alarms).toHaveLength(1);
-    expect(pushes.map((p) => p.destination)).toEqual([`/ws/alarm/staff/${ids.staffId['SR-ALICE']}`]);
+    expect(pushes.map((p) => p.destination).sort()).toEqual(
+      [`/ws/alarm/staff/${ids.staffId['SR-ALICE']}`, `/ws/alarm/staff/${ids.staffId['GC-SAM']}`].sort(),
+    );
     // a staff without p-alarm-record (checked or auto-synced) gets nothing either: take it from the admin role for a moment
     const adminRole = ids.roleId['sunrise:Tenant administrator']!;
     const [saved] = await rowsOf<{ permission_codes: string[]; auto_sync_codes: string[] }>(
@@ -252,7 +261,8 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
       pushes.length = 0;
       await write(t, wx, Date.now() - 100, { p: 960 });
       expect((await alarmsOf(rule.id)).map((a) => a.state)).toEqual([1, 0]);
-      expect(pushes).toEqual([]);
+      // alice's role lost it; sam's (GridCare's own role) did not
+      expect(pushes.map((p) => p.destination)).toEqual([`/ws/alarm/staff/${ids.staffId['GC-SAM']}`]);
       await write(t, wx, Date.now() - 50, { p: 0 });
     } finally {
       await t.database.system.execute(
@@ -321,7 +331,11 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
     expect(offline).toMatchObject([{ state: 0, level: 2, content: 'Feeder meter 1 (production line) (SZ-01-FM-01) went offline' }]);
     const serverPushes = pushes.filter((p) => p.destination.startsWith('/ws/server-alarm/staff/'));
     expect(serverPushes.map((p) => p.destination).sort()).toEqual(
-      [`/ws/server-alarm/staff/${ids.staffId['SR-ALICE']}`, `/ws/server-alarm/staff/${ids.staffId['SR-BOB']}`].sort(),
+      [
+        `/ws/server-alarm/staff/${ids.staffId['SR-ALICE']}`,
+        `/ws/server-alarm/staff/${ids.staffId['SR-BOB']}`,
+        `/ws/server-alarm/staff/${ids.staffId['GC-SAM']}`,
+      ].sort(),
     );
     expect(serverPushes[0]!.body).toMatchObject({
       recordId: offline[0]!.id,
@@ -386,7 +400,11 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
     expect(id).toBeGreaterThan(0);
     expect(await t.services.alarm.raiseServerAlarm(input)).toBeNull();
     expect(pushes.map((p) => p.destination).sort()).toEqual(
-      [`/ws/server-alarm/staff/${ids.staffId['SR-ALICE']}`, `/ws/server-alarm/staff/${ids.staffId['SR-BOB']}`].sort(),
+      [
+        `/ws/server-alarm/staff/${ids.staffId['SR-ALICE']}`,
+        `/ws/server-alarm/staff/${ids.staffId['SR-BOB']}`,
+        `/ws/server-alarm/staff/${ids.staffId['GC-SAM']}`,
+      ].sort(),
     );
     expect(pushes[0]!.body).toEqual({
       recordId: id,
