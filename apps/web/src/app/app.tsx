@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
-import dayjs from 'dayjs';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
@@ -22,12 +21,10 @@ function Themed() {
   const { theme } = useTheme();
   const { i18n: active } = useTranslation();
   const [expired, setExpired] = useState(0);
-  const zh = active.language === 'zh-CN';
+  // dayjs follows the language in shared/i18n (with the language's chunk): the entry carries no dayjs
   useEffect(() => {
-    // the zh-cn dayjs locale comes with the language's chunk, loaded before i18next switches
-    dayjs.locale(zh ? 'zh-cn' : 'en');
     document.documentElement.lang = active.language;
-  }, [zh, active.language]);
+  }, [active.language]);
   return (
     <ConfigProvider theme={antdThemeOf(theme)} locale={antdLocaleOf(active.language)}>
       <AntApp>

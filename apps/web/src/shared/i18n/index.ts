@@ -27,6 +27,7 @@ export function initialLanguage(): Language {
 const loaded = new Set<string>(['en-US']);
 const waiting = new Map<string, object[]>();
 const antdLocales = new Map<string, Locale>([['en-US', antdEnUS]]);
+let setDayjsChinese: ((chinese: boolean) => void) | undefined;
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init: () => undefined,
@@ -35,6 +36,7 @@ const lazyLanguages: BackendModule = {
     import('./zh-CN-bundle').then(
       (bundle) => {
         antdLocales.set(language, bundle.antdLocale);
+        setDayjsChinese = bundle.setDayjsChinese;
         loaded.add(language);
         callback(null, bundle.texts);
         for (const texts of waiting.get(language) ?? []) i18n.addResourceBundle(language, 'translation', texts, true, true);
@@ -60,6 +62,9 @@ export const i18nReady = i18n
     initAsync: false,
   })
   .then(() => undefined);
+
+// dayjs (which the entry does not load) is only told once the Chinese chunk brought it; until then it is English
+i18n.on('languageChanged', (language) => setDayjsChinese?.(language === 'zh-CN'));
 
 /** antd's locale for a loaded language (English until the language's chunk is there). */
 export function antdLocaleOf(lang: string): Locale {
