@@ -20,6 +20,9 @@ const LoginPasswordPage = lazy(() => import('./settings/login-password-page'));
 const OperatePasswordPage = lazy(() => import('./settings/operate-password-page'));
 const InformationPage = lazy(() => import('./settings/information-page'));
 const NavigationPreferencePage = lazy(() => import('./settings/navigation-preference-page'));
+const SetPasswordPage = lazy(() => import('./pages/set-password-page'));
+// the platform console: a platform administrator has no staff, so it lives outside the staff shell
+const PlatformConsole = lazy(() => import('./shell/platform-console'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
@@ -44,6 +47,8 @@ export const router = createBrowserRouter([
         path: '/select-staff',
         element: <RequireAuth>{page(<SelectStaffPage />)}</RequireAuth>,
       },
+      { path: '/set-password', element: <RequireAuth>{page(<SetPasswordPage />)}</RequireAuth> },
+      { path: '/platform/*', element: <RequireAuth>{page(<PlatformConsole />)}</RequireAuth> },
       {
         path: '/',
         element: <RequireAuth>{page(<ShellLayout />)}</RequireAuth>,

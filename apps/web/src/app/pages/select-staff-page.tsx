@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { staff } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
-import { safeRedirect } from '../navigation';
+import { useProfile } from '../../shared/current-staff';
+import { PLATFORM_CONSOLE_HOME, safeRedirect } from '../navigation';
 import { useStaffList } from '../shell/shell-data';
 import { useStaffSwitch } from '../shell/staff-switch';
 import { useLogout } from '../shell/use-logout';
@@ -26,6 +27,11 @@ export default function SelectStaffPage() {
   const switchTo = useStaffSwitch();
   const logout = useLogout();
   const currentId = current.data?.staff.id;
+  // a platform administrator works in the platform console; with no staff account that is all there is
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const platformAdmin = profile.data?.platformAdmin === true;
+  if (platformAdmin && data?.length === 0) return <Navigate to={PLATFORM_CONSOLE_HOME} replace />;
 
   return (
     <Flex justify="center" style={{ minHeight: '100vh', padding: '64px 16px' }}>
@@ -34,7 +40,14 @@ export default function SelectStaffPage() {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {t('staff.selectTitle')}
           </Typography.Title>
-          <Button onClick={() => void logout()}>{t('staff.signOut')}</Button>
+          <Flex gap={8}>
+            {platformAdmin && (
+              <Button onClick={() => void navigate(PLATFORM_CONSOLE_HOME)} data-testid="open-platform-console">
+                {t('staff.platformConsole')}
+              </Button>
+            )}
+            <Button onClick={() => void logout()}>{t('staff.signOut')}</Button>
+          </Flex>
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {t('staff.selectHint')}

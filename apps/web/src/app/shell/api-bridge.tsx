@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { installShellHandlers, request } from '../../shared/api/client';
 import { MODAL_WIDTH } from '../../shared/modal';
 import { useAuth } from '../auth/auth-state';
-import { isStaffExcluded, loginUrl, staffSelectionTarget } from '../navigation';
+import { isStaffExcluded, loginUrl, SET_PASSWORD_PATH, setPasswordUrl, staffSelectionTarget } from '../navigation';
 import { router } from '../router';
 
 /**
@@ -38,6 +38,10 @@ export function ApiBridge() {
         const target = staffSelectionTarget();
         if (target.external) window.location.assign(target.url);
         else void router.navigate(target.url);
+      },
+      goToPasswordChange: () => {
+        if (window.location.pathname === SET_PASSWORD_PATH) return;
+        void router.navigate(setPasswordUrl());
       },
       showError: (message) => {
         // one modal at a time: a burst of failing calls should not stack dialogs

@@ -27,14 +27,20 @@ export interface ShellHandlers {
   /** 411: sign in again. */
   goToLogin(): void;
   goToStaffSelection(): void;
+  /** 412 41203: signed in with a one-time password, a new one must be set first. */
+  goToPasswordChange(): void;
   showError(message: string): void;
 }
+
+/** 412 with this code: the one-time password must be replaced (`ErrorCode.PASSWORD_CHANGE_REQUIRED`). */
+export const PASSWORD_CHANGE_REQUIRED = 41203;
 
 let handlers: ShellHandlers = {
   reprobe: () => undefined,
   sessionExpired: () => undefined,
   goToLogin: () => undefined,
   goToStaffSelection: () => undefined,
+  goToPasswordChange: () => undefined,
   showError: (message) => console.error(message),
 };
 
@@ -85,6 +91,8 @@ function handleFailure(status: number, code: number | null, serverMessage: strin
     handlers.sessionExpired();
   } else if (status === 411) {
     handlers.goToLogin();
+  } else if (status === 412 && code === PASSWORD_CHANGE_REQUIRED) {
+    handlers.goToPasswordChange();
   } else if (status === 412) {
     handlers.goToStaffSelection();
   } else if (status === 401) {

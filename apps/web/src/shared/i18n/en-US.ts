@@ -52,6 +52,7 @@ export const enUS = {
     switchTitle: 'Switch staff account',
     switchConfirm: 'Switch to {{code}} ({{tenant}})? Unsaved changes on this page will be lost.',
     signOut: 'Sign out',
+    platformConsole: 'Platform console',
   },
   header: {
     search: 'Search pages',

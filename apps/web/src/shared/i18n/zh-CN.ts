@@ -49,6 +49,7 @@ export const zhCN: Texts = {
     switchTitle: '切换员工账号',
     switchConfirm: '切换到 {{code}}（{{tenant}}）？本页未保存的修改将丢失。',
     signOut: '退出登录',
+    platformConsole: '平台控制台',
   },
   header: {
     search: '搜索页面',
