@@ -24,7 +24,7 @@ export const CONSOLE_PAGES = [
  * The platform console (docs/platform-console.md): its own header (title, pages, theme, the person's
  * menu) for platform administrators; anyone else is told it is not for them.
  */
-export default function ConsoleLayout() {
+export function PlatformConsole() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const profile = useProfile();
@@ -90,3 +90,4 @@ export default function ConsoleLayout() {
     </StafflessPages.Provider>
   );
 }
+export default PlatformConsole;
