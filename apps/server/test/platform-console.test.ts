@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { account, customer, device, platform, staff } from '@energy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANTS } from '../src/seed/demo-tenants.js';
@@ -138,6 +139,46 @@ describe.each(DB_KINDS)('platform console on %s', (kind) => {
     // signing in again takes the new password, not the one-time one
     await expect(signIn(t, username, oneTimePassword)).rejects.toThrow(/401/);
     await signIn(t, username, 'Northwind-2026!');
+  });
+
+  it('exports the tenants and the channel links as XLSX or CSV, to platform administrators only', async () => {
+    const exportOf = (path: string, payload: object, who: Session = admin) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { cookie: who.cookie, jwtToken: who.token, 'content-type': 'application/json' },
+        payload,
+      });
+    const tenants = await exportOf(platform.tenantExport.path, { keyword: 'r' });
+    expect(tenants.statusCode, tenants.body.slice(0, 300)).toBe(200);
+    expect(tenants.headers['content-disposition']).toMatch(/filename\*=UTF-8''tenants-\d{4}-\d{2}-\d{2}\.xlsx/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(tenants.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect((ws.getRow(1).values as unknown[]).slice(1, 7)).toEqual(['Code', 'Name', 'Kind', 'Status', 'Time zone', 'Platform name']);
+    // the page's filter: names or codes containing 'r', as the page call finds them
+    const page = (await admin.call(platform.tenantPage, { keyword: 'r', pageSize: 100, pageOffset: 1 })).body.data;
+    expect(ws.rowCount - 1).toBe(page.totalCount);
+    const names = Array.from({ length: ws.rowCount - 1 }, (_, i) => ws.getRow(i + 2).getCell(2).value);
+    expect(names).toEqual(page.list.map((r) => r.name));
+    const sr = ws.getRow(names.indexOf('Sunrise Manufacturing') + 2);
+    expect(sr.getCell(3).value).toBe('Company');
+    expect(sr.getCell(8).value).toBe(page.list.find((r) => r.id === sunrise)!.usage.devices);
+
+    const links = await exportOf(platform.channelLinkExport.path, { format: 'csv', lang: 'zh-CN' });
+    expect(links.statusCode).toBe(200);
+    expect(links.headers['content-type']).toContain('text/csv');
+    const lines = links.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('服务商,客户租户,同意人,同意日期,凭证编号,关联时间 (UTC)');
+    const listed = (await admin.call(platform.channelLinkList, {})).body.data;
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(listed.map((l) => `${l.providerName},${l.customerName}`));
+
+    for (const path of [platform.tenantExport.path, platform.channelLinkExport.path])
+      expect((await exportOf(path, {}, alice)).statusCode).toBe(403);
+    expect((await exportOf(platform.tenantExport.path, { format: 'pdf' })).json().msg).toMatch(/format/);
   });
 
   it('the platform administrator sees no tenant data through tenant calls', async () => {

@@ -539,6 +539,9 @@ export const platform = {
   channelLinkDelete: { method: 'POST', path: '/api/v2/platform/channel-link/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.channelLinkDelete
   >,
+  channelLinkExport: { method: 'POST', path: '/api/v2/platform/channel-link/export', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.channelLinkExport
+  >,
   channelLinkList: { method: 'POST', path: '/api/v2/platform/channel-link/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.channelLinkList
   >,
@@ -550,6 +553,9 @@ export const platform = {
   >,
   tenantCreate: { method: 'POST', path: '/api/v2/platform/tenant/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.tenantCreate
+  >,
+  tenantExport: { method: 'POST', path: '/api/v2/platform/tenant/export', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.tenantExport
   >,
   tenantPage: { method: 'POST', path: '/api/v2/platform/tenant/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.tenantPage

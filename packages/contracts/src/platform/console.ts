@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportOptions } from '../common/crud.js';
 import { endpoint, noBody } from '../common/endpoint.js';
 import { mcid, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -72,6 +73,24 @@ export const tenantPage = endpoint({
   output: pageOf(tenantRow),
 });
 
+/** The tenant list as XLSX or CSV (the page's filter, every row): usage counts, times in UTC. */
+export const tenantExport = endpoint({
+  method: 'POST',
+  path: '/api/v2/platform/tenant/export',
+  summary: 'Export the tenants (XLSX or CSV)',
+  tag,
+  access,
+  kind: 'query',
+  cost: 'export',
+  body: z.object({
+    keyword: text(64).optional(),
+    status: z.union([z.literal(0), z.literal(1)]).optional(),
+    ...exportOptions,
+  }),
+  output: z.any(),
+  raw: true,
+});
+
 export const tenantCreateBody = z.object({
   code: tenantCode,
   name: text(64).min(1, 'is required'),
@@ -140,6 +159,20 @@ export const channelLinkList = endpoint({
   kind: 'query',
   body: z.object({ keyword: text(64).optional() }).optional(),
   output: z.array(channelLinkRow),
+});
+
+/** The channel links as XLSX or CSV (the list's keyword), with the consent recorded for each. */
+export const channelLinkExport = endpoint({
+  method: 'POST',
+  path: '/api/v2/platform/channel-link/export',
+  summary: 'Export the channel links (XLSX or CSV)',
+  tag,
+  access,
+  kind: 'query',
+  cost: 'export',
+  body: z.object({ keyword: text(64).optional(), ...exportOptions }),
+  output: z.any(),
+  raw: true,
 });
 
 const linkKey = { providerTenantId: mcid, customerTenantId: mcid };

@@ -2,7 +2,10 @@ import { platform, type BodyOf } from '@energy/contracts';
 import { AREAS, areaCode, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rowsOf } from '../../db/sql.js';
+import { langOf } from '../../excel/columns.js';
+import { sendExport } from '../../excel/export.js';
 import { containing } from '../../db/sql.js';
 import type { UserCtx } from '../../plugins/context.js';
 import { forbidden, invalid, notFound } from '../../plugins/errors.js';
@@ -13,10 +16,15 @@ import { role } from '../role/role.schema.js';
 import { staff } from '../staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../tenancy/tenancy.schema.js';
 import type { TenancyService } from '../tenancy/tenancy.service.js';
+import { LINK_COLUMNS, LINK_SHEET, TENANT_COLUMNS, TENANT_SHEET } from './platform-export.js';
 
 type TenantRow = platform.TenantRow;
 type Usage = TenantRow['usage'];
 const NO_USAGE: Usage = { staff: 0, devices: 0, stations: 0, ous: 0, fileBytes: 0, lastSignIn: null };
+/** Rows already read, as the one batch an export writes. */
+async function* once<R>(rows: R[]) {
+  yield rows;
+}
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** A one-time password: 12 characters of an alphabet without look-alikes, with a digit and a letter of each case. */
@@ -86,8 +94,8 @@ export class PlatformService {
     };
   }
 
-  async tenantPage(ctx: UserCtx, input: BodyOf<typeof platform.tenantPage>) {
-    this.admin(ctx);
+  /** Every tenant the filter finds, with its usage, by name. */
+  private async tenants(ctx: UserCtx, input: { keyword?: string; status?: 0 | 1 }): Promise<TenantRow[]> {
     const where: SQL[] = [];
     if (input.keyword) where.push(or(ilike(tenant.name, containing(input.keyword)), ilike(tenant.code, containing(input.keyword)))!);
     if (input.status !== undefined) where.push(eq(tenant.status, input.status));
@@ -97,13 +105,48 @@ export class PlatformService {
       .where(and(...where))
       .orderBy(asc(tenant.name), asc(tenant.id));
     const usage = await this.usage(ctx);
+    return all.map((t) => this.toRow(t, usage.get(t.id)));
+  }
+
+  async tenantPage(ctx: UserCtx, input: BodyOf<typeof platform.tenantPage>) {
+    this.admin(ctx);
+    const all = await this.tenants(ctx, input);
     const offset = (input.pageOffset - 1) * input.pageSize;
     return {
-      list: all.slice(offset, offset + input.pageSize).map((t) => this.toRow(t, usage.get(t.id))),
+      list: all.slice(offset, offset + input.pageSize),
       totalCount: all.length,
       pageSize: input.pageSize,
       pageOffset: input.pageOffset,
     };
+  }
+
+  /** The tenant list as a file: the page's filter, every row (a platform has tens of tenants, not millions). */
+  async tenantExport(ctx: UserCtx, input: BodyOf<typeof platform.tenantExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
+    this.admin(ctx);
+    const rows = await this.tenants(ctx, input);
+    return sendExport(http.reply, {
+      name: 'tenants',
+      sheet: TENANT_SHEET,
+      columns: TENANT_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: 'UTC',
+      format: input.format,
+      batches: once(rows),
+    });
+  }
+
+  /** The channel links as a file, with the consent recorded for each. */
+  async linkExport(ctx: UserCtx, input: BodyOf<typeof platform.channelLinkExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
+    const rows = await this.linkList(ctx, input);
+    return sendExport(http.reply, {
+      name: 'channel-links',
+      sheet: LINK_SHEET,
+      columns: LINK_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: 'UTC',
+      format: input.format,
+      batches: once(rows),
+    });
   }
 
   async createTenant(ctx: UserCtx, input: BodyOf<typeof platform.tenantCreate>) {

@@ -96,7 +96,13 @@ export default function ChannelLinkPage() {
     { key: 'provider', title: t('console.link.provider'), dataIndex: 'providerName', width: 200, showForce: true },
     { key: 'customer', title: t('console.link.customer'), dataIndex: 'customerName', width: 200 },
     { key: 'consentBy', title: t('console.link.consentBy'), dataIndex: 'consentBy', width: 160, render: (v: string | null) => v ?? '—' },
-    { key: 'consentAt', title: t('console.link.consentAt'), dataIndex: 'consentAt', width: 120, render: (v: string | null) => v ?? '—' },
+    {
+      key: 'consentAt',
+      title: t('console.link.consentAt'),
+      dataIndex: 'consentAt',
+      width: 120,
+      render: (v: string | null) => v?.slice(0, 10) ?? '—',
+    },
     {
       key: 'consentReference',
       title: t('console.link.consentReference'),
@@ -135,6 +141,7 @@ export default function ChannelLinkPage() {
         },
       ]}
       create={{ label: t('console.link.create'), testId: 'link-create' }}
+      excel={{ name: 'channel-links', exportRef: platform.channelLinkExport, exportTestId: 'link-export' }}
       dialog={(_row, close) => <LinkDialog onClose={close} />}
     />
   );

@@ -27,7 +27,7 @@ const link = {
   customerTenantId: 'a1b2c3d4-0001-4000-8000-000000000001',
   customerName: 'Sunrise Manufacturing',
   consentBy: 'Li Wei',
-  consentAt: '2026-02-01',
+  consentAt: '2026-02-01T00:00:00.000Z',
   consentReference: 'SR-2026-7',
   createdAt: '2026-02-02T00:00:00.000Z',
 };
@@ -68,9 +68,9 @@ describeListPages([
       'Created',
     ],
     rowText: ['gridcare', 'GridCare Services', 'Service provider', 'Enabled', 'Asia/Shanghai', '17', '3.0 MB'],
-    buttons: ['tenant-create', 'tenant-disable-gridcare'],
+    buttons: ['tenant-create', 'tenant-export', 'tenant-disable-gridcare'],
     actionsWithoutCodes: true,
-    alwaysButtons: ['tenant-create', 'tenant-disable-gridcare'],
+    alwaysButtons: ['tenant-create', 'tenant-export', 'tenant-disable-gridcare'],
   },
   {
     name: 'channel links',
@@ -80,9 +80,9 @@ describeListPages([
     fixtures: consoleFixtures,
     headers: ['Service provider', 'Customer tenant', 'Consent given by', 'Consent date', 'Reference', 'Linked at'],
     rowText: ['GridCare Services', 'Sunrise Manufacturing', 'Li Wei', '2026-02-01', 'SR-2026-7'],
-    buttons: ['link-create', 'link-delete-Sunrise Manufacturing'],
+    buttons: ['link-create', 'link-export', 'link-delete-Sunrise Manufacturing'],
     actionsWithoutCodes: true,
-    alwaysButtons: ['link-create', 'link-delete-Sunrise Manufacturing'],
+    alwaysButtons: ['link-create', 'link-export', 'link-delete-Sunrise Manufacturing'],
   },
   {
     name: 'permission catalogue',

@@ -289,6 +289,7 @@ export default function TenantListPage() {
         },
       ]}
       create={{ label: t('console.tenant.create'), testId: 'tenant-create' }}
+      excel={{ name: 'tenants', exportRef: platform.tenantExport, exportTestId: 'tenant-export' }}
       dialog={(_row, close) => <TenantDialog onClose={close} onCreated={setCreated} />}
     >
       {created && <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />}
