@@ -176,7 +176,35 @@ describe.each(DB_KINDS)('platform console on %s', (kind) => {
     const listed = (await admin.call(platform.channelLinkList, {})).body.data;
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual(listed.map((l) => `${l.providerName},${l.customerName}`));
 
-    for (const path of [platform.tenantExport.path, platform.channelLinkExport.path])
+    // the catalogue: the page's filter, a column per tenant with the roles granting each code
+    const cat = await exportOf(platform.catalogueExport.path, { keyword: 'alarm-record', type: 'p' });
+    expect(cat.statusCode).toBe(200);
+    const cwb = new ExcelJS.Workbook();
+    await cwb.xlsx.load(cat.rawPayload as unknown as ArrayBuffer);
+    const cws = cwb.worksheets[0]!;
+    const grants = (await admin.call(platform.catalogueGrants, {})).body.data;
+    expect((cws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Code',
+      'Name',
+      'Type',
+      'Parent',
+      ...grants.tenants.map((x) => `${x.name} (of ${x.roles} roles)`),
+    ]);
+    const kept = grants.rows.filter(
+      (r) => r.type === 'p' && (r.code.includes('alarm-record') || r.name.toLowerCase().includes('alarm-record')),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(cws.rowCount - 1).toBe(kept.length);
+    const records = kept.findIndex((r) => r.code === 'p-alarm-record');
+    expect((cws.getRow(records + 2).values as unknown[]).slice(1)).toEqual([
+      'p-alarm-record',
+      kept[records]!.name,
+      'Menu page',
+      kept[records]!.parentCode,
+      ...kept[records]!.grantedBy,
+    ]);
+
+    for (const path of [platform.tenantExport.path, platform.channelLinkExport.path, platform.catalogueExport.path])
       expect((await exportOf(path, {}, alice)).statusCode).toBe(403);
     expect((await exportOf(platform.tenantExport.path, { format: 'pdf' })).json().msg).toMatch(/format/);
   });

@@ -530,6 +530,9 @@ export const ou = {
 };
 
 export const platform = {
+  catalogueExport: { method: 'POST', path: '/api/v2/platform/catalogue/export', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.platform.catalogueExport
+  >,
   catalogueGrants: { method: 'POST', path: '/api/v2/platform/catalogue', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.platform.catalogueGrants
   >,

@@ -216,6 +216,8 @@ export const catalogueGrantRow = z.object({
   grantedBy: z.array(z.number().int()),
 });
 
+export type CatalogueGrantRow = z.infer<typeof catalogueGrantRow>;
+
 /** The permission catalogue with what each tenant's roles grant (role counts per code). */
 export const catalogueGrants = endpoint({
   method: 'POST',
@@ -229,4 +231,33 @@ export const catalogueGrants = endpoint({
     tenants: z.array(z.object({ id: z.string(), name: z.string(), roles: z.number().int() })),
     rows: z.array(catalogueGrantRow),
   }),
+});
+
+export const catalogueFilter = z.object({
+  /** In the code or the name, any case. */
+  keyword: text(64).optional(),
+  type: z.enum(['p', 'b', 'ia']).optional(),
+});
+
+/** Does a catalogue row pass the filter? (The page filters the catalogue it has; the export the same way.) */
+export function catalogueMatches(row: { code: string; name: string; type: string }, filter: z.infer<typeof catalogueFilter>): boolean {
+  const keyword = filter.keyword?.toLowerCase();
+  return (
+    (!filter.type || row.type === filter.type) &&
+    (!keyword || row.code.toLowerCase().includes(keyword) || row.name.toLowerCase().includes(keyword))
+  );
+}
+
+/** The catalogue with a column per tenant (roles granting each code), as XLSX or CSV. */
+export const catalogueExport = endpoint({
+  method: 'POST',
+  path: '/api/v2/platform/catalogue/export',
+  summary: 'Export the permission catalogue and grants (XLSX or CSV)',
+  tag,
+  access,
+  kind: 'query',
+  cost: 'export',
+  body: catalogueFilter.extend(exportOptions),
+  output: z.any(),
+  raw: true,
 });

@@ -5,6 +5,7 @@ import type { Column } from '../../excel/columns.js';
 // words, times in UTC (the console spans tenants of every zone).
 
 export const TENANT_SHEET = { 'en-US': 'Tenants', 'zh-CN': '租户' };
+export const CATALOGUE_SHEET = { 'en-US': 'Permission catalogue', 'zh-CN': '权限目录' };
 export const LINK_SHEET = { 'en-US': 'Channel links', 'zh-CN': '渠道关联' };
 
 const count = (key: keyof platform.TenantRow['usage'], en: string, zh: string): Column<platform.TenantRow> => ({
@@ -111,3 +112,35 @@ export const LINK_COLUMNS: Column<platform.ChannelLinkRow>[] = [
     value: (r) => r.createdAt,
   },
 ];
+
+type CatalogueRow = platform.CatalogueGrantRow;
+
+/** The catalogue's columns: code, name, type, parent, and per tenant how many of its roles grant the code. */
+export function catalogueColumns(tenants: { name: string; roles: number }[]): Column<CatalogueRow>[] {
+  return [
+    { key: 'code', header: { 'en-US': 'Code', 'zh-CN': '编码' }, type: { kind: 'text' }, width: 28, value: (r) => r.code },
+    { key: 'name', header: { 'en-US': 'Name', 'zh-CN': '名称' }, type: { kind: 'text' }, width: 28, value: (r) => r.name },
+    {
+      key: 'type',
+      header: { 'en-US': 'Type', 'zh-CN': '类型' },
+      type: {
+        kind: 'enum',
+        labels: {
+          p: { 'en-US': 'Menu page', 'zh-CN': '菜单页面' },
+          b: { 'en-US': 'Button', 'zh-CN': '按钮' },
+          ia: { 'en-US': 'Integrated app', 'zh-CN': '集成应用' },
+        },
+      },
+      width: 14,
+      value: (r) => r.type,
+    },
+    { key: 'parent', header: { 'en-US': 'Parent', 'zh-CN': '上级' }, type: { kind: 'text' }, width: 28, value: (r) => r.parentCode },
+    ...tenants.map((t, i): Column<CatalogueRow> => ({
+      key: `tenant-${i}`,
+      header: { 'en-US': `${t.name} (of ${t.roles} roles)`, 'zh-CN': `${t.name}（共 ${t.roles} 个角色）` },
+      type: { kind: 'number', numFmt: '0' },
+      width: 20,
+      value: (r) => r.grantedBy[i] ?? 0,
+    })),
+  ];
+}

@@ -12,4 +12,5 @@ export const platformRoutes: DomainRoutes<{ platformConsole: PlatformService }> 
   route(platform.channelLinkCreate, (ctx, input) => service.link(ctx, input));
   route(platform.channelLinkDelete, (ctx, input) => service.unlink(ctx, input));
   route(platform.catalogueGrants, (ctx) => service.catalogueGrants(ctx));
+  route(platform.catalogueExport, (ctx, input, http) => service.catalogueExport(ctx, input, http));
 };

@@ -16,7 +16,7 @@ import { role } from '../role/role.schema.js';
 import { staff } from '../staff/staff.schema.js';
 import { channelLink, customer, tenant } from '../tenancy/tenancy.schema.js';
 import type { TenancyService } from '../tenancy/tenancy.service.js';
-import { LINK_COLUMNS, LINK_SHEET, TENANT_COLUMNS, TENANT_SHEET } from './platform-export.js';
+import { CATALOGUE_SHEET, catalogueColumns, LINK_COLUMNS, LINK_SHEET, TENANT_COLUMNS, TENANT_SHEET } from './platform-export.js';
 
 type TenantRow = platform.TenantRow;
 type Usage = TenantRow['usage'];
@@ -301,5 +301,19 @@ export class PlatformService {
         grantedBy: grants.map((sets) => sets.filter((s) => s.has(r.code)).length),
       })),
     };
+  }
+
+  /** The catalogue and its grants as a file: the page's filter, a column per tenant. */
+  async catalogueExport(ctx: UserCtx, input: BodyOf<typeof platform.catalogueExport>, http: { req: FastifyRequest; reply: FastifyReply }) {
+    const { tenants, rows } = await this.catalogueGrants(ctx);
+    return sendExport(http.reply, {
+      name: 'permission-catalogue',
+      sheet: CATALOGUE_SHEET,
+      columns: catalogueColumns(tenants),
+      lang: langOf(http.req, input.lang),
+      timeZone: 'UTC',
+      format: input.format,
+      batches: once(rows.filter((r) => platform.catalogueMatches(r, input))),
+    });
   }
 }

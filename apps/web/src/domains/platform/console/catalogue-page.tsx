@@ -1,4 +1,5 @@
 import { Input, Select, Tag, Tooltip } from 'antd';
+import { platform as platformSchemas } from '@energy/contracts';
 import { platform } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,15 +19,8 @@ interface Filter {
 
 const TYPE_COLOR: Record<CodeType, string | undefined> = { p: 'blue', b: undefined, ia: 'purple' };
 
-/** The rows a filter keeps: the keyword in code or name (any case), and the type. */
-export function filterCatalogue(rows: Row[], filter: Filter): Row[] {
-  const keyword = filter.keyword?.toLowerCase();
-  return rows.filter(
-    (r) =>
-      (!filter.type || r.type === filter.type) &&
-      (!keyword || r.code.toLowerCase().includes(keyword) || r.name.toLowerCase().includes(keyword)),
-  );
-}
+/** The rows a filter keeps: the keyword in code or name (any case), and the type (as the export keeps them). */
+export const filterCatalogue = (rows: Row[], filter: Filter): Row[] => rows.filter((r) => platformSchemas.catalogueMatches(r, filter));
 
 /** The permission catalogue (menu pages, buttons, integrated apps) and, per tenant, how many roles grant each code. */
 export default function CataloguePage() {
@@ -83,6 +77,7 @@ export default function CataloguePage() {
         },
       ]}
       columns={columns}
+      excel={{ name: 'permission-catalogue', exportRef: platform.catalogueExport, exportTestId: 'catalogue-export' }}
     />
   );
 }

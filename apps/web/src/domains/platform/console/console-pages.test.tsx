@@ -92,7 +92,8 @@ describeListPages([
     fixtures: consoleFixtures,
     headers: ['Code', 'Name', 'Type', 'Parent', 'Sunrise Manufacturing'],
     rowText: ['p-alarm-record', 'Alarm records', 'Menu page', 'g-alarm', '2 / 2'],
-    buttons: [],
+    buttons: ['catalogue-export'],
+    alwaysButtons: ['catalogue-export'],
     noActionColumn: true,
   },
 ]);

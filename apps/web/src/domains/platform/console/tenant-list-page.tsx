@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Descriptions, Divider, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Descriptions, Divider, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { platform as platformSchemas } from '@energy/contracts';
 import { platform } from '@energy/contracts/refs';
@@ -58,7 +58,7 @@ function TenantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
         initialValues={{ sideType: 1, timeZone: browserZone() }}
         data-testid="tenant-form"
       >
-        <Space.Compact block style={{ gap: 16 }}>
+        <Flex gap={16}>
           <Form.Item
             name="code"
             label={t('console.tenant.code')}
@@ -71,8 +71,8 @@ function TenantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <Form.Item name="name" label={t('console.tenant.name')} style={{ flex: 1 }} rules={required(t('console.tenant.name'))}>
             <Input maxLength={64} data-testid="tenant-name" />
           </Form.Item>
-        </Space.Compact>
-        <Space.Compact block style={{ gap: 16 }}>
+        </Flex>
+        <Flex gap={16}>
           <Form.Item name="sideType" label={t('console.tenant.sideType')} style={{ flex: 1 }}>
             <Select
               data-testid="tenant-side-type"
@@ -90,9 +90,9 @@ function TenantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           >
             <Select showSearch options={zoneOptions()} data-testid="tenant-time-zone" />
           </Form.Item>
-        </Space.Compact>
+        </Flex>
         <Divider titlePlacement="start">{t('console.tenant.settings')}</Divider>
-        <Space.Compact block style={{ gap: 16 }}>
+        <Flex gap={16}>
           <Form.Item
             name="platformName"
             label={t('console.tenant.platformName')}
@@ -104,9 +104,9 @@ function TenantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <Form.Item name="platformSloganName" label={t('console.tenant.platformSlogan')} style={{ flex: 1 }}>
             <Input maxLength={64} />
           </Form.Item>
-        </Space.Compact>
+        </Flex>
         <Divider titlePlacement="start">{t('console.tenant.admin')}</Divider>
-        <Space.Compact block style={{ gap: 16 }}>
+        <Flex gap={16}>
           <Form.Item
             name={['admin', 'username']}
             label={t('console.tenant.adminUsername')}
@@ -123,15 +123,15 @@ function TenantDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
           >
             <Input maxLength={64} data-testid="tenant-admin-name" />
           </Form.Item>
-        </Space.Compact>
-        <Space.Compact block style={{ gap: 16 }}>
+        </Flex>
+        <Flex gap={16}>
           <Form.Item name={['admin', 'phone']} label={t('console.tenant.adminPhone')} style={{ flex: 1 }}>
             <Input maxLength={32} />
           </Form.Item>
           <Form.Item name={['admin', 'email']} label={t('console.tenant.adminEmail')} style={{ flex: 1 }} rules={[{ type: 'email' }]}>
             <Input maxLength={128} />
           </Form.Item>
-        </Space.Compact>
+        </Flex>
       </Form>
     </FormDialog>
   );
