@@ -91,6 +91,11 @@ describe('platform console', () => {
     await expect.poll(() => list.locator('.ant-table-row').count(), POLL).toBe(4);
     const [tenant] = await h.rows<{ time_zone: string; status: number }>(`select time_zone, status from tenant where code = '${CODE}'`);
     expect(tenant).toMatchObject({ time_zone: 'Europe/Berlin', status: 0 });
+    // the list as a file
+    const download = page.waitForEvent('download');
+    await page.getByTestId('tenant-export').click();
+    await page.getByTestId('tenant-export-xlsx').click();
+    expect((await download).suggestedFilename()).toMatch(/^tenants-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
     // the channel links (GridCare operates for Sunrise and Harbor) and the catalogue, in the dark theme
     await page.getByTestId('console-menu-channel-links').click();
