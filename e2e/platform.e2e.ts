@@ -1,18 +1,25 @@
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { signIn } from '../apps/server/test/helpers.js';
+import { connectDevice, deviceByCode, publish } from '../apps/server/test/mqtt-helpers.js';
 import { DEMO_TENANTS } from '../apps/server/src/seed/demo-tenants.js';
 import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * The platform console and channel operations in Chromium (issue 17): admin creates a tenant whose
- * administrator must replace the one-time password; sam (GridCare) works in Sunrise, sees nothing of a
+ * administrator must replace the one-time password; sam (GridCare) works in Sunrise, hears of its alarms, sees nothing of a
  * tenant GridCare is not linked to, and loses Harbor at his next call once admin unlinks it.
  */
 let h: Harness;
+let meter: MqttClient | undefined;
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  meter?.end(true);
+  await h?.close();
+});
 
 const POLL = { timeout: 10_000, interval: 100 };
 const { sunrise, harbor } = DEMO_TENANTS;
@@ -139,7 +146,7 @@ describe('platform console', () => {
 });
 
 describe('channel operations', () => {
-  it('sam works in Sunrise, sees nothing of a tenant GridCare is not linked to, and loses Harbor when it is unlinked', async () => {
+  it('sam works in Sunrise, receives its alarm push, sees nothing of a tenant GridCare is not linked to, and loses Harbor when it is unlinked', async () => {
     const sam = await newPage(h);
     await signInAs(sam, 'sam');
     await sam.getByTestId('home-page').waitFor();
@@ -150,6 +157,33 @@ describe('channel operations', () => {
     await sam.goto('/settings/asset/device');
     await expect.poll(() => totalText(sam, 'device-list'), POLL).toMatch(new RegExp(`\\b${sunriseDevices}\\b`));
     expect(await sam.getByTestId('device-list').textContent()).not.toContain('Harbor');
+
+    // a Sunrise alarm is pushed to sam (GridCare operates Sunrise's sites): a reading under a rule's threshold
+    const alice = await signIn(h.server, 'alice');
+    const found = await deviceByCode(alice, 'SZ-01-GM-01');
+    const detail = (await alice.post('/api/v2/device/detail', { id: found.id })).body.data;
+    const pf = detail.properties.find((p: { key: string }) => p.key === 'pf');
+    const rule = 'Power factor too low (channel e2e)';
+    const created = await alice.post('/api/v2/device-alarm/rule/create', {
+      name: rule,
+      deviceTypeId: detail.deviceTypeId,
+      propertyId: pf.id,
+      condition: 'LT',
+      threshold: 0.5,
+      durationSeconds: 0,
+      level: 0,
+      ouId: null,
+      deviceIds: [found.id],
+      enabled: true,
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(0);
+    meter = await connectDevice(`mqtt://127.0.0.1:${h.server.ingest.mqttPort}`, found.creds);
+    await expect.poll(() => h.server.services.push.connectionCount, POLL).toBeGreaterThanOrEqual(1);
+    await sam.waitForTimeout(500);
+    await publish(meter, found.creds.topic, { ts: Date.now(), values: { pf: 0.31 } });
+    const popup = sam.getByTestId('alarm-notification');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(rule);
 
     const sunriseAlarms = await count(`select count(*)::int as n from alarm_log where tenant_id = '${sunrise}' and source = 'rule'`);
     expect(sunriseAlarms).toBeGreaterThan(0);
