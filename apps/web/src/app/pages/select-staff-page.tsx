@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { staff } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
 import { useProfile } from '../../shared/current-staff';
-import { PLATFORM_CONSOLE_HOME, safeRedirect } from '../navigation';
+import { PLATFORM_CONSOLE_HOME, safeRedirect, setPasswordUrl } from '../navigation';
 import { useStaffList } from '../shell/shell-data';
 import { useStaffSwitch } from '../shell/staff-switch';
 import { useLogout } from '../shell/use-logout';
@@ -31,6 +31,8 @@ export default function SelectStaffPage() {
   const profile = useProfile();
   const navigate = useNavigate();
   const platformAdmin = profile.data?.platformAdmin === true;
+  // a one-time password first: every staff call would answer 412 41203 until it is replaced
+  if (profile.data?.passwordChangeRequired) return <Navigate to={setPasswordUrl(redirect)} replace />;
   if (platformAdmin && data?.length === 0) return <Navigate to={PLATFORM_CONSOLE_HOME} replace />;
 
   return (
