@@ -41,7 +41,8 @@ async function main() {
     ];
     console.log(lines.join('\n'));
 
-    // the demo devices publish like real ones: history first (30 days on the first start), then live
+    // the demo devices publish like real ones: history first (30 days on the first start, written in the
+    // background in slices that leave the database to requests; pages say it is filling), then live
     let demo: DemoLive | undefined;
     const live = config.seedDemo && config.demoLive && config.ingest.enabled;
     const mqttUrl =
@@ -53,6 +54,7 @@ async function main() {
         db: database.system,
         ingest,
         registry: services.devices,
+        historyFill: services.telemetry.historyFill,
         mqttUrl,
         topicPrefix: config.ingest.topicPrefix,
         log: app.log,

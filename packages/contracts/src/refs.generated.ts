@@ -360,6 +360,12 @@ export const customer = {
 };
 
 export const device = {
+  dataPropertyHistoryFill: {
+    method: 'POST',
+    path: '/api/v2/device/dataProperty/historyFill',
+    bodyKind: 'none',
+    queryKeys: [],
+  } as EndpointRef<typeof C.device.dataPropertyHistoryFill>,
   dataPropertyList: { method: 'POST', path: '/api/v2/data-property/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.device.dataPropertyList
   >,

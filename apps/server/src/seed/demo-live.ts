@@ -15,6 +15,8 @@ import { rowsOf } from '../db/sql.js';
 import { BsaService } from '../domains/bsa/bsa.service.js';
 import { newCredentials } from '../domains/devices/credentials.js';
 import type { DevicesService } from '../domains/devices/devices.service.js';
+import type { HistoryFill } from '../domains/telemetry/history-fill.js';
+import type { HistoryReading } from '../domains/telemetry/ingest/history.js';
 import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
 import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
@@ -35,7 +37,6 @@ import { seedDemoStrategies } from './demo-strategies.js';
 
 const BACKFILL_DAYS = 30;
 const STEP_SECONDS = 300;
-const WRITE_CHUNK = 2000;
 /** The demo devices the simulator runs: the demo fleets' devices and the stations' FCS (demo-stations.ts), with their units. */
 const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([...DEMO_DEVICE_UNITS, ['FCS-01', 'bess1']]);
 
@@ -49,6 +50,7 @@ interface DemoDevice {
   lat: number | null;
   timeZone: string;
   mqttUsername: string | null;
+  tenantId: string;
 }
 
 export interface DemoLive {
@@ -70,9 +72,11 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
     lat: number | null;
     time_zone: string;
     mqtt_username: string | null;
+    tenant_id: string;
   }>(
     db,
-    sql`select d.id, d.code, o.code as ou_code, t.key as type_key, d.rated_power_kw, d.lng, d.lat, tn.time_zone, d.mqtt_username
+    sql`select d.id, d.code, o.code as ou_code, t.key as type_key, d.rated_power_kw, d.lng, d.lat, tn.time_zone, d.mqtt_username,
+               d.tenant_id
         from device d
         join ou o on o.id = d.ou_id
         join device_type t on t.id = d.device_type_id
@@ -91,6 +95,7 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
       lat: r.lat === null ? null : Number(r.lat),
       timeZone: r.time_zone,
       mqttUsername: r.mqtt_username,
+      tenantId: r.tenant_id,
     }));
 }
 
@@ -104,10 +109,12 @@ async function issueCredentials(
   const stations = new BsaService(db);
   // one site per OU, placed where its first device is: a site's devices share its weather
   const sites = new Map<string, SiteSpec>();
-  for (const d of devices) {
+  // the hashes in parallel (scrypt runs on libuv's thread pool), the updates one by one
+  const credentials = await Promise.all(devices.map((d) => newCredentials(d.mqttUsername)));
+  for (const [i, d] of devices.entries()) {
     if (!sites.has(d.ouCode))
       sites.set(d.ouCode, { key: d.ouCode, latitude: d.lat ?? 31.3, longitude: d.lng ?? 120.6, timeZone: d.timeZone });
-    const { username, password, passwordHash } = await newCredentials(d.mqttUsername);
+    const { username, password, passwordHash } = credentials[i]!;
     await db.execute(
       sql`update device set mqtt_username = ${username}, mqtt_password_hash = ${passwordHash}, credentials_issued_at = now() where id = ${d.id}`,
     );
@@ -150,24 +157,39 @@ async function lastStored(db: Db, ids: number[]) {
   return { latest: latest || null, values };
 }
 
-/**
- * Brings the demo devices to life. Resolves once the history is written and the fleet is connecting;
- * errors are logged, never fatal: the platform runs without its demo traffic.
- */
-export async function startDemoLive(opts: {
+interface DemoOptions {
   db: Db;
-  ingest: TelemetryIngest;
   registry: DevicesService;
-  mqttUrl: string;
-  topicPrefix: string;
   log: FastifyBaseLogger;
   /** History written on the first start (default 30 days). */
   backfillDays?: number;
-  intervalMs?: number;
-}): Promise<DemoLive> {
-  const { db, ingest, log } = opts;
+}
+
+/** The demo devices ready to run: their specs, the strategies in force, and the history they lack. */
+export interface DemoHistory {
+  specs: SimDeviceSpec[];
+  deviceIdOf: (spec: SimDeviceSpec) => number;
+  plans: PlanBook;
+  /** The tenants whose devices get history (for the notice of pages that chart it). */
+  tenantIds: string[];
+  /** The first reading time written, and how many readings the history holds. */
+  from: Date;
+  expected: number;
+  /** The readings, time by time (each device at t, then at t + step); remembers each device's last. */
+  readings(): Generator<HistoryReading>;
+  /** Where a live device continues: its last history reading, else its latest stored values. */
+  resume(spec: SimDeviceSpec): Record<string, number> | undefined;
+}
+
+/**
+ * Issues the demo devices' credentials, puts the executing strategies back in force, and says what
+ * history is missing: 30 days on the first start, the gap since the last reading afterwards. Null
+ * without demo devices.
+ */
+export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory | null> {
+  const { db, log } = opts;
   const devices = await demoDevices(db);
-  if (devices.length === 0) return { devices: 0, written: 0, stop: async () => {} };
+  if (devices.length === 0) return null;
   const byUsername = await issueCredentials(db, opts.registry, devices);
   const specs = [...byUsername.values()].map((v) => v.spec);
   const deviceIdOf = (spec: SimDeviceSpec) => byUsername.get(spec.username)!.deviceId;
@@ -199,39 +221,76 @@ export async function startDemoLive(opts: {
     if (!applied.ok) log.warn(`demo devices: the executing strategy ${running.strategyId} cannot run: ${applied.reason}`);
   }
 
+  const from = new Date(stored.latest === null ? origin : origin + stepMs);
+  const last = new Map<number, SimReading>();
+  // the grid times in [from, now], for every device
+  const times = Math.max(0, Math.floor(now / stepMs) - Math.ceil(from.getTime() / stepMs) + 1);
+  return {
+    specs,
+    deviceIdOf,
+    plans,
+    tenantIds: [...new Set(devices.map((d) => d.tenantId))],
+    from,
+    expected: times * specs.length,
+    *readings() {
+      for (const { spec, reading } of backfill(specs, from, new Date(now), STEP_SECONDS, {
+        origin: new Date(origin),
+        resume: stored.latest === null ? undefined : resumeFromDb,
+        plans,
+      })) {
+        const deviceId = deviceIdOf(spec);
+        last.set(deviceId, reading);
+        yield { deviceId, ts: new Date(reading.ts), values: reading.values };
+      }
+    },
+    resume: (spec) => last.get(deviceIdOf(spec))?.values ?? resumeFromDb(spec),
+  };
+}
+
+/**
+ * Brings the demo devices to life. Resolves once the history is written and the fleet is connecting;
+ * errors are logged, never fatal: the platform runs without its demo traffic. The history goes through
+ * the ingest's bulk path (writeHistory: slices that leave the database to requests in between), and
+ * `historyFill` tells the demo tenants' pages how far it is.
+ */
+export async function startDemoLive(
+  opts: DemoOptions & {
+    ingest: TelemetryIngest;
+    mqttUrl: string;
+    topicPrefix: string;
+    intervalMs?: number;
+    historyFill?: HistoryFill;
+  },
+): Promise<DemoLive> {
+  const { ingest, log } = opts;
+  const demo = await prepareDemoHistory(opts);
+  if (!demo) return { devices: 0, written: 0, stop: async () => {} };
+
   // the history: 30 days on the first start, the gap since the last reading afterwards
   const started = Date.now();
-  const last = new Map<number, SimReading>();
-  let chunk: { deviceId: number; ts: Date; values: Record<string, number> }[] = [];
   let written = 0;
-  const from = new Date(stored.latest === null ? origin : origin + stepMs);
-  for (const { spec, reading } of backfill(specs, from, new Date(now), STEP_SECONDS, {
-    origin: new Date(origin),
-    resume: stored.latest === null ? undefined : resumeFromDb,
-    plans,
-  })) {
-    const deviceId = deviceIdOf(spec);
-    last.set(deviceId, reading);
-    chunk.push({ deviceId, ts: new Date(reading.ts), values: reading.values });
-    if (chunk.length >= WRITE_CHUNK) {
-      written += (await ingest.writeReadings(chunk)).accepted;
-      chunk = [];
+  if (demo.expected > 0) {
+    opts.historyFill?.start(demo.tenantIds, demo.expected);
+    try {
+      const result = await ingest.writeHistory(demo.readings(), { onProgress: (n) => opts.historyFill?.advance(n) });
+      written = result.accepted;
+      log.info(
+        `demo devices: ${written} values written from ${demo.from.toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s (${result.slices} slices)`,
+      );
+    } finally {
+      opts.historyFill?.finish();
     }
-  }
-  if (chunk.length > 0) written += (await ingest.writeReadings(chunk)).accepted;
-  if (written > 0) {
-    log.info(`demo devices: ${written} values written from ${from.toISOString()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
   // live: counters and state of charge continue from the last reading of each device
   const fleet = await startFleet({
     mqttUrl: opts.mqttUrl,
-    devices: specs,
+    devices: demo.specs,
     intervalMs: opts.intervalMs ?? 5000,
     topicPrefix: opts.topicPrefix,
-    resume: (spec) => last.get(deviceIdOf(spec))?.values ?? resumeFromDb(spec),
-    plans,
+    resume: (spec) => demo.resume(spec),
+    plans: demo.plans,
     log: (msg) => log.debug(`demo fleet: ${msg}`),
   });
-  return { devices: specs.length, written, stop: () => fleet.stop() };
+  return { devices: demo.specs.length, written, stop: () => fleet.stop() };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../common/endpoint.js';
+import { endpoint, noBody } from '../common/endpoint.js';
 import { id, isoDateTime } from '../common/ids.js';
 import { propertyKind } from './registry.js';
 
@@ -180,4 +180,20 @@ export const dataPropertyPower = endpoint({
   cost: 'heavy',
   body: curveBody,
   output: seriesAnswer(instantaneousBucket),
+});
+
+/**
+ * Whether the tenant's device history is still being written in the background (the demo's 30 days on
+ * a first start), and how far: pages that chart telemetry say so while it fills.
+ */
+export const dataPropertyHistoryFill = endpoint({
+  method: 'POST',
+  path: '/api/v2/device/dataProperty/historyFill',
+  summary: 'History still filling',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  bodyKind: 'none',
+  body: noBody,
+  output: z.object({ filling: z.boolean(), percent: z.number().int().min(0).max(100) }),
 });

@@ -88,7 +88,10 @@ const MERGE = sql.raw(`count = t.count + excluded.count, sum = t.sum + excluded.
   last = case when excluded.last_ts >= t.last_ts then excluded.last else t.last end,
   last_ts = greatest(t.last_ts, excluded.last_ts), increase = t.increase + excluded.increase`);
 
-/** Adds in-order deltas to the 15 min, hour and (tenant-local) day rollups. */
+/**
+ * Adds in-order deltas to the 15 min, hour and (tenant-local) day rollups: one statement, whose
+ * arrays are read once into a materialized CTE that the three upserts share.
+ */
 export async function mergeDeltas(tx: Db, deltas: BucketDelta[]) {
   if (!deltas.length) return;
   const source = sql`unnest(${p(deltas.map((x) => x.deviceId))}::int[], ${p(deltas.map((x) => x.propertyId))}::int[],
@@ -96,20 +99,19 @@ export async function mergeDeltas(tx: Db, deltas: BucketDelta[]) {
       ${p(deltas.map((x) => x.min))}::float8[], ${p(deltas.map((x) => x.max))}::float8[], ${p(deltas.map((x) => x.lastTs))}::float8[],
       ${p(deltas.map((x) => x.last))}::float8[], ${p(deltas.map((x) => x.increase))}::float8[], ${p(deltas.map((x) => x.timeZone))}::text[])
       as u(d, pr, b, c, s, mn, mx, lt, l, inc, tz)`;
-  await tx.execute(sql`
-    insert into telemetry_15m as t (device_id, property_id, bucket, count, sum, min, max, last_ts, last, increase)
-    select d, pr, ${at('b')}, c, s, mn, mx, ${at('lt')}, l, inc from ${source}
-    on conflict (device_id, property_id, bucket) do update set ${MERGE}`);
-  for (const [table, bucketOf] of [
-    ['telemetry_1h', sql`date_trunc('hour', ${at('b')}, 'UTC')`],
-    ['telemetry_1d', sql`date_trunc('day', ${at('b')}, tz)`],
-  ] as const) {
-    await tx.execute(sql`
+  const coarser = (table: string, bucketOf: SQL) => sql`
       insert into ${sql.identifier(table)} as t (device_id, property_id, bucket, count, sum, min, max, last_ts, last, increase)
       select d, pr, ${bucketOf} as bk, sum(c), sum(s), min(mn), max(mx), ${at('max(lt)')}, (array_agg(l order by lt desc))[1], sum(inc)
-      from ${source} group by d, pr, bk
-      on conflict (device_id, property_id, bucket) do update set ${MERGE}`);
-  }
+      from src group by d, pr, bk
+      on conflict (device_id, property_id, bucket) do update set ${MERGE}`;
+  await tx.execute(sql`
+    with src as materialized (select * from ${source}),
+    q as (
+      insert into telemetry_15m as t (device_id, property_id, bucket, count, sum, min, max, last_ts, last, increase)
+      select d, pr, ${at('b')}, c, s, mn, mx, ${at('lt')}, l, inc from src
+      on conflict (device_id, property_id, bucket) do update set ${MERGE}),
+    h as (${coarser('telemetry_1h', sql`date_trunc('hour', ${at('b')}, 'UTC')`)})
+    ${coarser('telemetry_1d', sql`date_trunc('day', ${at('b')}, tz)`)}`);
 }
 
 /** A late reading's series and bucket, with what the recompute needs to know of its device and property. */

@@ -12,4 +12,5 @@ export const telemetryRoutes: DomainRoutes<{ telemetry: TelemetryService }> = (r
   route(device.dataPropertyTimeAggrCumulative, (ctx, input) => telemetry.timeAggrCumulative(ctx, input));
   route(device.dataPropertySoc, (ctx, input) => telemetry.curve(ctx, input, ['soc']));
   route(device.dataPropertyPower, (ctx, input) => telemetry.curve(ctx, input, ['p', 'p_ac']));
+  route(device.dataPropertyHistoryFill, (ctx) => telemetry.historyFillOf(ctx));
 };

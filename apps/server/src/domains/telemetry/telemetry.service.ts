@@ -2,6 +2,7 @@ import type { BodyOf, device as contract, PropertyKind as Kind, ResampleInterval
 import type { IngestConfig } from '../../config.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid } from '../../plugins/errors.js';
+import { HistoryFill } from './history-fill.js';
 import { maxKwOf } from './rollups.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import {
@@ -32,6 +33,9 @@ const head = (p: Property) => ({ key: p.key, name: p.name, unit: p.unit, kind: p
 
 /** Telemetry queries: each starts by finding the device among the staff's (404 otherwise). */
 export class TelemetryService {
+  /** The background history fill (the demo's 30 days on a first start), told by demo-live.ts. */
+  readonly historyFill = new HistoryFill();
+
   constructor(
     private readonly devices: DevicesService,
     private readonly ingest: Pick<IngestConfig, 'counterMaxKw'>,
@@ -217,5 +221,10 @@ export class TelemetryService {
     keys: string[],
   ) {
     return this.resampledInstantaneous(ctx, { ...input, interval: input.interval ?? '15m' }, keys);
+  }
+
+  /** Whether the staff's tenant has history still being written, and how far. */
+  historyFillOf(ctx: StaffCtx) {
+    return this.historyFill.of(ctx.staff.tenantId);
   }
 }

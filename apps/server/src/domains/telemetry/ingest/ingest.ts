@@ -9,6 +9,7 @@ import { parseStatus, parseTelemetry, readingsToPoints } from './payload.js';
 import { startRetention } from '../retention.js';
 import type { DeviceCommands, IngestListener } from './listeners.js';
 import { commandTopic } from './topics.js';
+import { writeHistory, type HistoryOptions, type HistoryReading, type HistoryResult } from './history.js';
 import { BatchWriter, type WriteItem } from './writer.js';
 
 /** A reading for `writeReadings`: the same as an MQTT reading, for a device given by id. */
@@ -27,7 +28,8 @@ const DAY_MS = 86_400_000;
  *   MQTT message → broker auth/ACL → parseTelemetry (validate, map keys to properties)
  *     → BatchWriter.submit (batched commit: raw + rollups + counters) → PUBACK
  *
- * `writeReadings` enters the same pipeline without MQTT (demo backfill, imports).
+ * `writeReadings` enters the same pipeline without MQTT (imports, tests); `writeHistory` is its bulk
+ * path for long time-ordered history (the demo's 30 days), in slices that leave room for requests.
  */
 export class TelemetryIngest implements MessageSink, DeviceCommands {
   readonly directory: DeviceDirectory;
@@ -191,5 +193,17 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
     // each chunk is its own batch; wait for all of them (a failure rejects)
     for (const p of pending) await p;
     return { accepted, rejected, unknownDevice };
+  }
+
+  /**
+   * Writes a long, time-ordered history in bulk slices (history.ts): the same validation, raw rows,
+   * rollups and counters as `writeReadings`, without alarm evaluation, pausing between slices.
+   */
+  writeHistory(readings: Iterable<HistoryReading>, opts?: HistoryOptions): Promise<HistoryResult> {
+    return writeHistory(
+      { db: this.db, directory: this.directory, writer: this.writer, oldestMs: (now) => this.oldestMs(now) },
+      readings,
+      opts,
+    );
   }
 }

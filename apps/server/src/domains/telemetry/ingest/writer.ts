@@ -139,65 +139,8 @@ export class BatchWriter {
     const nextLatest = new Map<string, { ts: number; value: number }>();
     for (const [key, points] of series) {
       const device = devices.get(points[0]!.deviceId)!;
-      points.sort((a, b) => a.ts - b.ts);
-      let prev = this.latest.get(key) ?? loaded.get(key);
-      const lateByBucket = new Map<number, number>();
-      let delta: BucketDelta | null = null;
-      let lastTs = Number.NEGATIVE_INFINITY;
-      for (const point of points) {
-        if (point.ts === lastTs) continue; // a duplicate within the batch: the first one stands
-        lastTs = point.ts;
-        written.push(point);
-        if (prev && point.ts <= prev.ts) {
-          const bucket = Math.floor(point.ts / BUCKET_MS) * BUCKET_MS;
-          lateByBucket.set(bucket, Math.max(lateByBucket.get(bucket) ?? point.ts, point.ts));
-          continue;
-        }
-        let increase = 0;
-        if (point.cumulative && prev) {
-          const step = counterStep(prev.value, point.value, (point.ts - prev.ts) / 3_600_000, device.maxKw);
-          increase = step.increase;
-          if (step.jump)
-            rejections.push({ deviceId: device.id, reason: 'counter_jump', detail: `${prev.value} -> ${point.value}: step ignored` });
-          else if (step.reset)
-            rejections.push({ deviceId: device.id, reason: 'counter_reset', detail: `${prev.value} -> ${point.value}: counted from zero` });
-        }
-        const bucket = Math.floor(point.ts / BUCKET_MS) * BUCKET_MS;
-        if (!delta || delta.bucket !== bucket) {
-          delta = {
-            deviceId: point.deviceId,
-            propertyId: point.propertyId,
-            bucket,
-            count: 0,
-            sum: 0,
-            min: point.value,
-            max: point.value,
-            lastTs: point.ts,
-            last: point.value,
-            increase: 0,
-            timeZone: device.timeZone,
-          };
-          deltas.push(delta);
-        }
-        delta.count++;
-        delta.sum += point.value;
-        delta.min = Math.min(delta.min, point.value);
-        delta.max = Math.max(delta.max, point.value);
-        delta.lastTs = point.ts;
-        delta.last = point.value;
-        delta.increase += increase;
-        prev = { ts: point.ts, value: point.value };
-      }
-      if (prev) nextLatest.set(key, prev);
-      for (const [, maxTs] of lateByBucket)
-        late.push({
-          deviceId: points[0]!.deviceId,
-          propertyId: points[0]!.propertyId,
-          maxTs,
-          cumulative: points[0]!.cumulative,
-          maxKw: device.maxKw,
-          timeZone: device.timeZone,
-        });
+      const last = planSeries(points, this.latest.get(key) ?? loaded.get(key), device, { written, deltas, late, rejections });
+      if (last) nextLatest.set(key, last);
     }
 
     await insertRaw(tx, written);
@@ -211,8 +154,8 @@ export class BatchWriter {
     };
   }
 
-  /** Rejection counters per device and reason (with the last detail), and a throttled log line. */
-  private async countRejections(tx: Db, devices: Map<number, DeviceEntry>, rejections: WriteItem['rejections']) {
+  /** Rejection counters per device and reason (with the last detail), and a throttled log line (also the history path's). */
+  async countRejections(tx: Db, devices: Map<number, DeviceEntry>, rejections: WriteItem['rejections']) {
     if (!rejections.length) return;
     const byKey = new Map<string, { deviceId: number; reason: string; detail: string; count: number }>();
     for (const r of rejections) {
@@ -258,4 +201,77 @@ export class BatchWriter {
         where device.id = u.d`);
     return due.map(([id, online]) => [id, { at: now, online }] as const);
   }
+}
+
+/**
+ * What one series' points add to a batch (the writer's) or a slice (the history path's), by the same
+ * rule: points in time order, a duplicate time written once; a point after the series' latest (`prev`)
+ * is in order, its counter increase by `counterStep` (resets and jumps counted as rejections) summed
+ * with it into one delta per 15-minute bucket; a point at or before it is late, its bucket recomputed
+ * from raw. Appends to `out`; answers the series' new latest reading.
+ */
+export function planSeries(
+  points: Point[],
+  prev: { ts: number; value: number } | undefined,
+  device: DeviceEntry,
+  out: { written: Point[]; deltas: BucketDelta[]; late: LateBucket[]; rejections: WriteItem['rejections'] },
+): { ts: number; value: number } | undefined {
+  points.sort((a, b) => a.ts - b.ts);
+  const lateByBucket = new Map<number, number>();
+  let delta: BucketDelta | null = null;
+  let lastTs = Number.NEGATIVE_INFINITY;
+  for (const point of points) {
+    if (point.ts === lastTs) continue; // a duplicate within the batch: the first one stands
+    lastTs = point.ts;
+    out.written.push(point);
+    if (prev && point.ts <= prev.ts) {
+      const bucket = Math.floor(point.ts / BUCKET_MS) * BUCKET_MS;
+      lateByBucket.set(bucket, Math.max(lateByBucket.get(bucket) ?? point.ts, point.ts));
+      continue;
+    }
+    let increase = 0;
+    if (point.cumulative && prev) {
+      const step = counterStep(prev.value, point.value, (point.ts - prev.ts) / 3_600_000, device.maxKw);
+      increase = step.increase;
+      if (step.jump)
+        out.rejections.push({ deviceId: device.id, reason: 'counter_jump', detail: `${prev.value} -> ${point.value}: step ignored` });
+      else if (step.reset)
+        out.rejections.push({ deviceId: device.id, reason: 'counter_reset', detail: `${prev.value} -> ${point.value}: counted from zero` });
+    }
+    const bucket = Math.floor(point.ts / BUCKET_MS) * BUCKET_MS;
+    if (!delta || delta.bucket !== bucket) {
+      delta = {
+        deviceId: point.deviceId,
+        propertyId: point.propertyId,
+        bucket,
+        count: 0,
+        sum: 0,
+        min: point.value,
+        max: point.value,
+        lastTs: point.ts,
+        last: point.value,
+        increase: 0,
+        timeZone: device.timeZone,
+      };
+      out.deltas.push(delta);
+    }
+    delta.count++;
+    delta.sum += point.value;
+    delta.min = Math.min(delta.min, point.value);
+    delta.max = Math.max(delta.max, point.value);
+    delta.lastTs = point.ts;
+    delta.last = point.value;
+    delta.increase += increase;
+    prev = { ts: point.ts, value: point.value };
+  }
+  for (const [, maxTs] of lateByBucket)
+    out.late.push({
+      deviceId: points[0]!.deviceId,
+      propertyId: points[0]!.propertyId,
+      maxTs,
+      cumulative: points[0]!.cumulative,
+      maxKw: device.maxKw,
+      timeZone: device.timeZone,
+    });
+  return prev;
 }
