@@ -5,6 +5,7 @@ import type { CurrentUser } from '@energy/contracts';
 import { PageSpinner } from '../../shared/page-spinner';
 import { isStaffExcluded } from '../navigation';
 import { AppHeader, DEFAULT_SLOGAN } from './header';
+import { HistoryFillNotice } from './history-fill-notice';
 import type { ShellContext } from './shell-context';
 import { activeMenuOf, breadcrumbsOf } from './menu-model';
 import { useCurrentUser, useMenu } from './shell-data';
@@ -60,6 +61,7 @@ export function ShellLayout() {
               ]}
             />
           )}
+          {hasStaff && <HistoryFillNotice />}
           <div style={{ background: 'transparent', color: token.colorText }}>
             <Outlet context={{ current: current.data, menu } satisfies ShellContext} />
           </div>
