@@ -93,6 +93,8 @@ describe('platform console', () => {
     oneTimePassword = (await password.textContent()) ?? '';
     expect(oneTimePassword).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(await page.getByTestId('one-time-username').textContent()).toBe(ADMIN);
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await page.screenshot({ path: `${SCREENSHOTS}/platform-one-time-password.png` });
     await page.getByTestId('one-time-done').click();
     await expect.poll(() => password.count(), POLL).toBe(0);
     await expect.poll(() => list.locator('.ant-table-row').count(), POLL).toBe(4);
