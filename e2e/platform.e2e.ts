@@ -9,7 +9,8 @@ import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './ha
 /**
  * The platform console and channel operations in Chromium (issue 17): admin creates a tenant whose
  * administrator must replace the one-time password; sam (GridCare) works in Sunrise, hears of its alarms, sees nothing of a
- * tenant GridCare is not linked to, and loses Harbor at his next call once admin unlinks it.
+ * tenant GridCare is not linked to, and loses Harbor at his next call once admin unlinks it (and has it
+ * back once admin links it again with Harbor's consent).
  */
 let h: Harness;
 let meter: MqttClient | undefined;
@@ -222,6 +223,23 @@ describe('channel operations', () => {
     await options.first().waitFor();
     expect(await options.allTextContents()).not.toContain('Harbor Logistics');
     expect(await options.allTextContents()).toContain('Sunrise Manufacturing');
+
+    // linked again through the console, with the customer's consent: sam reads the device again
+    await admin.getByTestId('link-create').click();
+    await pick(admin, 'link-provider', 'GridCare Services');
+    await pick(admin, 'link-customer', 'Harbor Logistics');
+    await admin.getByTestId('link-consent-by').fill('Hu Jun, Harbor operations');
+    const consentAt = admin.getByTestId('link-consent-at');
+    const dateInput = (await consentAt.evaluate((el) => el.tagName)) === 'INPUT' ? consentAt : consentAt.locator('input');
+    await dateInput.fill('2026-11-01');
+    await dateInput.press('Enter');
+    await admin.getByTestId('link-save').click();
+    await expect.poll(() => links.locator('.ant-table-row').count(), POLL).toBe(2);
+    const [consent] = await h.rows<{ consent_by: string; consent_at: string }>(
+      `select consent_by, to_char(consent_at at time zone 'UTC', 'YYYY-MM-DD') as consent_at from channel_link where customer_tenant_id = '${harbor}'`,
+    );
+    expect(consent).toEqual({ consent_by: 'Hu Jun, Harbor operations', consent_at: '2026-11-01' });
+    expect((await call(sam, '/api/v2/device/detail', { id: device!.id })).status).toBe(200);
     await admin.context().close();
     await sam.context().close();
   });

@@ -131,6 +131,34 @@ describe('platform console pages', () => {
     await waitFor(() => expect(screen.queryByTestId('one-time-password')).toBeNull());
   });
 
+  test('disable asks first and sends status 1; a disabled tenant offers enable, which sends status 0', async () => {
+    const disabled = {
+      ...tenant,
+      id: 'b1b2c3d4-0009-4000-8000-000000000009',
+      code: 'oldco',
+      name: 'Old Co',
+      sideType: 1 as const,
+      status: 1 as const,
+    };
+    const view = renderPage(<TenantListPage />, {
+      permissions: [],
+      fixtures: [
+        ...consoleFixtures,
+        fixture(platform.tenantPage, pageOf([tenant, disabled])),
+        fixture(platform.tenantStatus, (input) => ({ ...tenant, status: input.status })),
+      ],
+    });
+    fireEvent.click(await screen.findByTestId('tenant-disable-gridcare'));
+    expect(screen.queryByTestId('tenant-enable-gridcare')).toBeNull();
+    fireEvent.click(await screen.findByTestId('tenant-disable-confirm'));
+    await waitFor(() => expect(view.to(platform.tenantStatus)).toHaveLength(1), { timeout: 5000 });
+    expect(view.to(platform.tenantStatus)[0]!.body).toEqual({ id: tenant.id, status: 1 });
+    expect(screen.queryByTestId('tenant-disable-oldco')).toBeNull();
+    fireEvent.click(screen.getByTestId('tenant-enable-oldco'));
+    await waitFor(() => expect(view.to(platform.tenantStatus)).toHaveLength(2));
+    expect(view.to(platform.tenantStatus)[1]!.body).toEqual({ id: disabled.id, status: 0 });
+  });
+
   test('a code the server would refuse is refused in the form, naming the field', async () => {
     const view = renderPage(<TenantListPage />, { permissions: [], fixtures: consoleFixtures });
     fireEvent.click(await screen.findByTestId('tenant-create'));
