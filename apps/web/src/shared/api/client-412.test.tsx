@@ -7,14 +7,12 @@ describe('412 answers', () => {
   afterEach(() => vi.restoreAllMocks());
 
   const answer412 = (code: number) =>
-    vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ code, data: null, msg: 'refused' }), {
-          status: 412,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ code, data: null, msg: 'refused' }), {
+        status: 412,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   const handlers = () => {
     const h: ShellHandlers = {
       reprobe: vi.fn(),
