@@ -8,6 +8,8 @@ import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule } from '../../../shared/form/zod-rule';
 import { formatDateTime } from '../../../shared/format';
+import { TitleInZone } from '../../../shared/time-zone';
+import { CONSOLE_ZONE } from './queries';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { consoleKeys, pageOfAll, type ChannelLinkRow } from './queries';
@@ -110,11 +112,17 @@ export default function ChannelLinkPage() {
       width: 160,
       render: (v: string | null) => v ?? '—',
     },
-    { key: 'created', title: t('console.link.created'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'created',
+      title: t('console.link.created'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (v: string) => formatDateTime(v, CONSOLE_ZONE),
+    },
   ];
   return (
     <EntityListPage<ChannelLinkRow, Filter>
-      title={t('console.links')}
+      title={<TitleInZone title={t('console.links')} zone={CONSOLE_ZONE} />}
       testId="channel-link-list"
       cacheKey="platform.channel-links"
       rowKey={(r) => `${r.providerTenantId}:${r.customerTenantId}`}

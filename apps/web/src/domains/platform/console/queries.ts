@@ -27,3 +27,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** The console spans tenants in every zone: its pages show times in UTC, as its exports do, and say so. */
+export const CONSOLE_ZONE = 'UTC';

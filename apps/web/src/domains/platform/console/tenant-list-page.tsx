@@ -11,6 +11,8 @@ import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { FormDialog } from '../../../shared/form-dialog';
 import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { formatDateTime } from '../../../shared/format';
+import { TitleInZone } from '../../../shared/time-zone';
+import { CONSOLE_ZONE } from './queries';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { consoleKeys, formatBytes, type TenantRow } from './queries';
@@ -230,13 +232,19 @@ export default function TenantListPage() {
       key: 'lastSignIn',
       title: t('console.tenant.lastSignIn'),
       width: 150,
-      render: (_: unknown, r) => (r.usage.lastSignIn ? formatDateTime(r.usage.lastSignIn) : '—'),
+      render: (_: unknown, r) => (r.usage.lastSignIn ? formatDateTime(r.usage.lastSignIn, CONSOLE_ZONE) : '—'),
     },
-    { key: 'created', title: t('console.tenant.created'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'created',
+      title: t('console.tenant.created'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (v: string) => formatDateTime(v, CONSOLE_ZONE),
+    },
   ];
   return (
     <EntityListPage<TenantRow, Filter>
-      title={t('console.tenants')}
+      title={<TitleInZone title={t('console.tenants')} zone={CONSOLE_ZONE} />}
       testId="tenant-list"
       cacheKey="platform.tenants"
       queryKey={consoleKeys.page(platform.tenantPage)}
