@@ -139,9 +139,45 @@ export const alarm = {
   alarmWorkOrderCreate: { method: 'POST', path: '/api/rule/device/alarm/log/workOrder', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.alarm.alarmWorkOrderCreate
   >,
+  alarmWorkOrderExport: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/workOrder/export',
+    bodyKind: 'json',
+    queryKeys: [
+      'ouId',
+      'deviceId',
+      'deviceCode',
+      'keyword',
+      'assignee',
+      'state',
+      'alarmLevels',
+      'createdStartTime',
+      'createdEndTime',
+      'format',
+      'lang',
+    ],
+  } as EndpointRef<typeof C.alarm.alarmWorkOrderExport>,
   alarmWorkOrderList: { method: 'GET', path: '/api/rule/device/alarm/log/workOrder/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.alarm.alarmWorkOrderList
   >,
+  alarmWorkOrderPage: {
+    method: 'GET',
+    path: '/api/rule/device/alarm/log/workOrder/page',
+    bodyKind: 'json',
+    queryKeys: [
+      'ouId',
+      'deviceId',
+      'deviceCode',
+      'keyword',
+      'assignee',
+      'state',
+      'alarmLevels',
+      'createdStartTime',
+      'createdEndTime',
+      'page',
+      'size',
+    ],
+  } as EndpointRef<typeof C.alarm.alarmWorkOrderPage>,
   pagePushStaff: { method: 'POST', path: '/api/v2/cors/page-push-staff', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.alarm.pagePushStaff
   >,

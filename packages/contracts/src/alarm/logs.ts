@@ -139,6 +139,58 @@ export const alarmWorkOrderList = endpoint({
   output: z.array(workOrderRow),
 });
 
+/** The work-order list's filters: creation time, text in the title or content, assignee, the alarm's OU, device, level and state. */
+export const workOrderFilter = z.object({
+  ouId: idParam.optional(),
+  deviceId: idParam.optional(),
+  deviceCode: text(64).optional(),
+  keyword: text(100).optional(),
+  assignee: text(64).optional(),
+  state: z.coerce.number().pipe(alarmState).optional(),
+  alarmLevels: levelList.optional(),
+  createdStartTime: timeBound,
+  createdEndTime: timeBound,
+});
+
+/** A work order of the tenant's list, with its alarm's device, rule, level and state. */
+export const tenantWorkOrderRow = workOrderRow.extend({
+  alarmLevel: z.number().int(),
+  alarmState: alarmState,
+  alarmTime: z.string(),
+  ruleName: z.string(),
+  deviceId: z.number().int().nullable(),
+  deviceCode: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  ouName: z.string().nullable(),
+});
+export type TenantWorkOrderRow = z.infer<typeof tenantWorkOrderRow>;
+
+/** Every work order of the alarms the staff sees, newest first (the "Work orders" page; not named by the spec). */
+export const alarmWorkOrderPage = endpoint({
+  method: 'GET',
+  path: '/api/rule/device/alarm/log/workOrder/page',
+  summary: 'Work orders (paged)',
+  tag,
+  access: { auth: 'staff', permission: 'p-alarm-work-order' },
+  kind: 'query',
+  query: workOrderFilter.extend(pageQuery),
+  output: pageOf(tenantWorkOrderRow),
+});
+
+/** The filtered work orders, newest first, as XLSX (default) or CSV, at most ALARM_EXPORT_MAX_ROWS. */
+export const alarmWorkOrderExport = endpoint({
+  method: 'GET',
+  path: '/api/rule/device/alarm/log/workOrder/export',
+  summary: 'Export work orders (XLSX or CSV)',
+  tag,
+  access: { auth: 'staff', permission: 'b-alarm-work-order-export' },
+  kind: 'query',
+  cost: 'export',
+  query: workOrderFilter.extend(exportOptions),
+  output: z.any(),
+  raw: true,
+});
+
 /** Raises a work order for an alarm. */
 export const alarmWorkOrderCreate = endpoint({
   method: 'POST',

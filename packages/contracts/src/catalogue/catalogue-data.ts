@@ -260,6 +260,12 @@ export const AREAS = [
               { code: 'b-alarm-record-export', name: 'Export alarms' },
             ],
           },
+          {
+            key: 'work-order',
+            name: 'Work orders',
+            path: '/device/alarm/work-order',
+            buttons: [{ code: 'b-alarm-work-order-export', name: 'Export work orders' }],
+          },
           { key: 'rule', name: 'Alarm rules', path: '/device/alarm/rule', buttons: crud('alarm-rule', 'alarm rule') },
         ],
       },

@@ -5,6 +5,7 @@ import type { Column, Localized } from '../../excel/columns.js';
 // words (en-US and zh-CN, the web's wording), times in the tenant's time zone.
 
 type Row = alarm.AlarmLogRow;
+type WorkOrderRow = alarm.TenantWorkOrderRow;
 
 export const ALARM_SHEET = { 'en-US': 'Alarm records', 'zh-CN': '告警记录' };
 
@@ -92,4 +93,38 @@ export const ALARM_COLUMNS: Column<Row>[] = [
   text('recoverRemark', 'Remark', '备注', 24),
   labelled('read', 'Read', '已读', YES_NO, 10),
   number('workOrderCount', 'Work orders', '工单数'),
+];
+
+export const WORK_ORDER_SHEET = { 'en-US': 'Work orders', 'zh-CN': '工单' };
+
+const wo = <K extends keyof WorkOrderRow>(
+  key: K,
+  en: string,
+  zh: string,
+  type: Column<WorkOrderRow>['type'],
+  width = 16,
+): Column<WorkOrderRow> => ({
+  key,
+  header: { 'en-US': en, 'zh-CN': zh },
+  type,
+  width,
+  value: (r) => r[key],
+});
+
+/** The work-order list's columns (the page's): times in the tenant's zone, the alarm's level and state in words. */
+export const WORK_ORDER_COLUMNS: Column<WorkOrderRow>[] = [
+  wo('id', 'ID', '编号', { kind: 'number' }, 10),
+  wo('createdAt', 'Created at', '创建时间', { kind: 'datetime' }, 20),
+  wo('title', 'Title', '标题', { kind: 'text' }, 24),
+  wo('content', 'Content', '内容', { kind: 'text' }, 40),
+  wo('assignee', 'Assignee', '处理人', { kind: 'text' }),
+  wo('createdBy', 'Created by', '创建人', { kind: 'text' }, 20),
+  wo('alarmId', 'Alarm ID', '告警编号', { kind: 'number' }, 10),
+  wo('alarmTime', 'Alarm time', '告警时间', { kind: 'datetime' }, 20),
+  wo('alarmLevel', 'Level', '等级', { kind: 'enum', labels: LEVELS }, 12),
+  wo('alarmState', 'State', '状态', { kind: 'enum', labels: STATES }, 12),
+  wo('ruleName', 'Rule', '规则', { kind: 'text' }, 24),
+  wo('deviceCode', 'Device code', '设备编码', { kind: 'text' }),
+  wo('deviceName', 'Device name', '设备名称', { kind: 'text' }, 20),
+  wo('ouName', 'OU', '运营单元', { kind: 'text' }),
 ];

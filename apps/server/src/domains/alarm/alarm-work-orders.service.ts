@@ -1,13 +1,20 @@
-import { alarm as contract, type BodyOf } from '@energy/contracts';
-import type { FastifyReply } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { alarm as contract, type BodyOf, type InputOf } from '@energy/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { contains, equals, isIn, list, since, until, where, type RowOf } from '../../db/list.js';
+import type { Db } from '../../db/client.js';
+import { langOf } from '../../excel/columns.js';
+import { sendExport, upTo } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { sendCsv } from '../../plugins/csv.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import type { DevicesService } from '../devices/devices.service.js';
+import { ou } from '../ou/ou.schema.js';
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
-import { alarmWorkOrder } from './alarm.schema.js';
-import { detailRow } from './alarm-rows.js';
+import { alarmLog, alarmWorkOrder } from './alarm.schema.js';
+import { WORK_ORDER_COLUMNS, WORK_ORDER_SHEET } from './alarm-export.js';
+import { detailRow, scope } from './alarm-rows.js';
 
 type AlarmLogRow = contract.AlarmLogRow;
 
@@ -20,6 +27,55 @@ const workOrderOf = (w: typeof alarmWorkOrder.$inferSelect) => ({
   createdBy: w.createdBy,
   createdAt: w.createdAt.toISOString(),
 });
+
+type WorkOrderFilter = Omit<InputOf<typeof contract.alarmWorkOrderExport>, 'format' | 'lang'>;
+
+/** A work order with its alarm (inner join: a work order is always of an alarm) and the alarm's OU name. */
+const selectWorkOrders = (tx: Db) =>
+  tx
+    .select({ w: alarmWorkOrder, a: alarmLog, ouName: ou.name })
+    .from(alarmWorkOrder)
+    .innerJoin(alarmLog, and(eq(alarmLog.id, alarmWorkOrder.alarmId), eq(alarmLog.tenantId, alarmWorkOrder.tenantId)))
+    .leftJoin(ou, eq(ou.id, alarmLog.ouId))
+    .$dynamic();
+
+const tenantWorkOrderRows = (rows: RowOf<ReturnType<typeof selectWorkOrders>>[]): contract.TenantWorkOrderRow[] =>
+  rows.map(({ w, a, ouName }) => ({
+    ...workOrderOf(w),
+    alarmLevel: a.level,
+    alarmState: a.state === 0 ? 0 : 1,
+    alarmTime: a.alarmTime.toISOString(),
+    ruleName: a.ruleName,
+    deviceId: a.deviceId,
+    deviceCode: a.deviceCode,
+    deviceName: a.deviceName,
+    ouName: ouName ?? null,
+  }));
+
+/**
+ * The work orders of the alarms the staff sees (the alarm list's scope: its tenants, its OUs), filtered,
+ * newest first. The creation range is checked here so that a reversed range is named, not silently empty.
+ */
+function workOrderList(ctx: StaffCtx, input: WorkOrderFilter) {
+  if (input.createdStartTime && input.createdEndTime && Date.parse(input.createdEndTime) < Date.parse(input.createdStartTime))
+    throw invalid('query.createdEndTime', 'must not be before createdStartTime');
+  const filters: SQL[] = where(input, {
+    ouId: equals(alarmLog.ouId),
+    deviceId: equals(alarmLog.deviceId),
+    deviceCode: contains(alarmLog.deviceCode),
+    keyword: contains(alarmWorkOrder.title, alarmWorkOrder.content),
+    assignee: contains(alarmWorkOrder.assignee),
+    state: equals(alarmLog.state),
+    alarmLevels: isIn(alarmLog.level),
+    createdStartTime: since(alarmWorkOrder.createdAt),
+    createdEndTime: until(alarmWorkOrder.createdAt),
+  });
+  return list(ctx.tx, {
+    query: () => selectWorkOrders(ctx.tx),
+    where: [...scope(ctx), ...filters],
+    order: [desc(alarmWorkOrder.createdAt), desc(alarmWorkOrder.id)],
+  });
+}
 
 /** An hour before the alarm to an hour after its recovery (or now), at most 24 h. */
 function windowOf(alarm: AlarmLogRow) {
@@ -43,6 +99,31 @@ export class AlarmWorkOrdersService {
       .where(and(eq(alarmWorkOrder.alarmId, alarm.id), eq(alarmWorkOrder.tenantId, ctx.staff.tenantId)))
       .orderBy(asc(alarmWorkOrder.createdAt), asc(alarmWorkOrder.id));
     return rows.map(workOrderOf);
+  }
+
+  /** The tenant's work orders (the "Work orders" page), newest first. */
+  workOrderPage(ctx: StaffCtx, input: InputOf<typeof contract.alarmWorkOrderPage>) {
+    const { page, size, ...filter } = input;
+    return workOrderList(ctx, filter).page({ pageSize: size, pageOffset: page }, tenantWorkOrderRows);
+  }
+
+  /** The same filtered work orders as XLSX or CSV, times in the tenant's zone, at most ALARM_EXPORT_MAX_ROWS. */
+  async workOrderExport(
+    ctx: StaffCtx,
+    input: InputOf<typeof contract.alarmWorkOrderExport>,
+    http: { req: FastifyRequest; reply: FastifyReply },
+  ) {
+    const { format, lang, ...filter } = input;
+    const rows = workOrderList(ctx, filter);
+    return sendExport(http.reply, {
+      name: 'work-orders',
+      sheet: WORK_ORDER_SHEET,
+      columns: WORK_ORDER_COLUMNS,
+      lang: langOf(http.req, lang),
+      timeZone: await tenantTimeZone(ctx),
+      format,
+      batches: upTo(rows.batches(tenantWorkOrderRows), contract.ALARM_EXPORT_MAX_ROWS),
+    });
   }
 
   async createWorkOrder(ctx: StaffCtx, input: BodyOf<typeof contract.alarmWorkOrderCreate>) {

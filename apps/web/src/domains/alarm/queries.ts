@@ -7,6 +7,7 @@ export type AlarmRuleRow = RefOutput<typeof alarm.alarmRulePage>['list'][number]
 export type RelatedProperty = RefOutput<typeof alarm.alarmRelatedProperties>[number];
 export type AlarmPoints = RefOutput<typeof alarm.alarmPointList>;
 export type WorkOrder = RefOutput<typeof alarm.alarmWorkOrderList>[number];
+export type TenantWorkOrder = RefOutput<typeof alarm.alarmWorkOrderPage>['list'][number];
 
 const keys = DOMAIN_KEYS.alarm;
 
@@ -19,6 +20,7 @@ export const alarmKeys = {
   values: (id: number) => keys.of(alarm.alarmRelatedPropertyValues, { id }),
   points: (id: number, propertyId: number) => [...keys.page(alarm.alarmPointList), id, propertyId] as const,
   workOrders: (id: number) => keys.of(alarm.alarmWorkOrderList, { id }),
+  workOrderList: keys.page(alarm.alarmWorkOrderPage),
   rules: keys.page(alarm.alarmRulePage),
   signboardCount: keys.page(alarm.signboardAlarmCount),
   signboardAssetsAll: keys.page(alarm.signboardAlarmAsset),

@@ -1,0 +1,62 @@
+import type { Dayjs } from 'dayjs';
+import { zonedParts } from '../../shared/zoned-time';
+
+/** The work-order list's filter form values. */
+export interface WorkOrderFormValues {
+  keyword?: string;
+  assignee?: string;
+  ouId?: number | null;
+  deviceCode?: string;
+  alarmLevels?: number[];
+  state?: 0 | 1 | null;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The page and export calls' filter (their query parameters). */
+export interface WorkOrderFilter {
+  keyword?: string;
+  assignee?: string;
+  ouId?: number;
+  deviceCode?: string;
+  alarmLevels?: number[];
+  state?: 0 | 1;
+  createdStartTime?: string;
+  createdEndTime?: string;
+}
+
+/** The instant a calendar day (`YYYY-MM-DD`) starts in a time zone (its midnight, or the first instant after a gap). */
+export function dayStartInZone(date: string, timeZone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // the zone's offset at a guess, then at the corrected guess (a change of offset between them: DST days)
+  let at = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(at, timeZone);
+    const shown = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second);
+    at = wall - (shown - at);
+  }
+  return at;
+}
+
+const dayOf = (d: Dayjs) => d.format('YYYY-MM-DD');
+
+/**
+ * Form values as the filter: texts trimmed, empty left out, levels sorted, the range as whole days of the
+ * tenant's zone (the picked first day's midnight there to the last instant of the picked last day).
+ */
+export function toWorkOrderFilter(v: WorkOrderFormValues, timeZone: string): WorkOrderFilter {
+  const text = (s: string | undefined) => s?.trim() || undefined;
+  const from = v.range?.[0];
+  const to = v.range?.[1];
+  const out: WorkOrderFilter = {
+    keyword: text(v.keyword),
+    assignee: text(v.assignee),
+    ouId: v.ouId ?? undefined,
+    deviceCode: text(v.deviceCode),
+    alarmLevels: v.alarmLevels && v.alarmLevels.length > 0 ? [...v.alarmLevels].sort((a, b) => a - b) : undefined,
+    state: v.state ?? undefined,
+    createdStartTime: from ? new Date(dayStartInZone(dayOf(from), timeZone)).toISOString() : undefined,
+    createdEndTime: to ? new Date(dayStartInZone(dayOf(to.add(1, 'day')), timeZone) - 1).toISOString() : undefined,
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, x]) => x !== undefined)) as WorkOrderFilter;
+}
