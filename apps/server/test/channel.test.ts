@@ -48,6 +48,10 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
     const ids = await devicesOf(sam);
     expect(ids.length).toBeGreaterThan(0);
     expect(tenantsOf(ids)).toEqual([harbor, sunrise].sort());
+    // each row names its tenant, so the list of several tenants says whose a device is
+    const rows = (await sam.call(device.devicePage, { pageSize: 100, pageOffset: 1 })).body.data.list;
+    expect([...new Set(rows.map((r) => r.tenantName))].sort()).toEqual(['Harbor Logistics', 'Sunrise Manufacturing']);
+    for (const r of rows) expect(r.tenantName).toBe(tenantOf.get(r.id) === sunrise ? 'Sunrise Manufacturing' : 'Harbor Logistics');
     // a tenant-side staff is unchanged: its own tenant only
     expect(tenantsOf(await devicesOf(alice))).toEqual([sunrise]);
     const links = await sam.call(customer.channelTenantList, {});

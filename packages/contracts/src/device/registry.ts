@@ -52,6 +52,8 @@ export const deviceRow = z.object({
   isGateway: z.boolean(),
   customerMcid: z.string(),
   customerName: z.string(),
+  /** The device's tenant: channel staff working in several linked tenants see whose it is. */
+  tenantName: z.string(),
   ouId: z.number().int(),
   ouName: z.string(),
   gatewayId: z.number().int().nullable(),

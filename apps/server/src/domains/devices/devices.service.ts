@@ -30,6 +30,7 @@ const selectDevices = (tx: Db) =>
       t: deviceType,
       categoryKey: deviceCategory.key,
       customerName: customer.name,
+      tenantName: tenant.name,
       ouName: ou.name,
       gw: gateway.name,
       timeZone: tenant.timeZone,
@@ -44,7 +45,7 @@ const selectDevices = (tx: Db) =>
     .$dynamic();
 type Selected = RowOf<ReturnType<typeof selectDevices>>;
 const zonedRows = (rows: Selected[]): (DeviceRow & { timeZone: string })[] =>
-  rows.map(({ d, t, categoryKey, customerName, ouName, gw, timeZone }) => ({
+  rows.map(({ d, t, categoryKey, customerName, tenantName, ouName, gw, timeZone }) => ({
     id: d.id,
     code: d.code,
     name: d.name,
@@ -55,6 +56,7 @@ const zonedRows = (rows: Selected[]): (DeviceRow & { timeZone: string })[] =>
     isGateway: t.isGateway,
     customerMcid: d.customerMcid,
     customerName,
+    tenantName,
     ouId: d.ouId,
     ouName,
     gatewayId: d.gatewayId,

@@ -1,6 +1,8 @@
+import { screen, waitFor } from '@testing-library/react';
 import { device, ou } from '@energy/contracts/refs';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { describeListPages } from '../../../test/list-page-cases';
-import { fixture, pageOf } from '../../../test/render-page';
+import { fixture, pageOf, renderPage, tableRows, TEST_USER } from '../../../test/render-page';
 import type { DeviceRow } from '../queries';
 import DeviceListPage from './device-list-page';
 
@@ -15,6 +17,7 @@ const row: DeviceRow = {
   isGateway: false,
   customerMcid: 'C1',
   customerName: 'Sunrise',
+  tenantName: 'Sunrise Manufacturing',
   ouId: 1,
   ouName: 'Suzhou',
   gatewayId: null,
@@ -45,3 +48,20 @@ describeListPages([
     buttons: ['device-create', 'device-edit', 'device-credentials', 'device-delete', 'excel-import', 'excel-template', 'excel-export'],
   },
 ]);
+
+describe('device list for a service provider', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+  test("channel staff see each device's tenant; a customer tenant's staff do not get the column", async () => {
+    const fixtures = [fixture(device.devicePage, pageOf([row])), fixture(device.deviceTypeTree, []), fixture(ou.ouList, [])];
+    const provider = { ...TEST_USER, staff: { ...TEST_USER.staff, sideType: 2 as const } };
+    const view = renderPage(<DeviceListPage />, { permissions: ['p-settings-device'], fixtures, user: provider });
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Tenant'));
+    expect(tableRows()[0]!.textContent).toContain('Sunrise Manufacturing');
+    view.unmount();
+    vi.restoreAllMocks();
+    renderPage(<DeviceListPage />, { permissions: ['p-settings-device'], fixtures });
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Tenant');
+  });
+});

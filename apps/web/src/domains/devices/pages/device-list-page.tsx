@@ -19,6 +19,7 @@ import { deviceDetailPath } from '../paths';
 import { deviceKeys, type DeviceRow } from '../queries';
 import '../texts';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
+import { useCurrentUser } from '../../../shared/current-staff';
 
 type Filter = Partial<Record<'code' | 'name', string> & Record<'deviceTypeId' | 'ouId' | 'gatewayId', number>>;
 
@@ -26,6 +27,8 @@ type Filter = Partial<Record<'code' | 'name', string> & Record<'deviceTypeId' | 
 export default function DeviceListPage() {
   const { t } = useTranslation();
   const zone = useTenantZone();
+  // a service provider's staff may work in several linked tenants at once (the header's switcher): say whose
+  const channel = useCurrentUser().data?.staff.sideType === 2;
   const { modal } = AntApp.useApp();
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedCredentials } | null>(null);
   const all = t('devices.all');
@@ -59,6 +62,9 @@ export default function DeviceListPage() {
       render: (_, r) => <OnlineState online={r.online} lastSeenAt={r.lastSeenAt} />,
     },
     { key: 'ou', title: t('devices.ou'), dataIndex: 'ouName', width: 150 },
+    ...(channel
+      ? [{ key: 'tenant', title: t('devices.tenant'), dataIndex: 'tenantName', width: 180 } satisfies ListColumn<DeviceRow>]
+      : []),
     { key: 'customer', title: t('devices.customer'), dataIndex: 'customerName', width: 160 },
     {
       key: 'gateway',
