@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { moduleOrigin, permission } from '../domains/catalogue/catalogue.schema.js';
 import { fcsSoftwareVersion } from '../domains/integration/integration.schema.js';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
+import { defaultNavigationNamesZh } from '../domains/navigation/default-navigation.js';
 import { district } from '../domains/ou/ou.schema.js';
 import { MODULE_ORIGINS, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { DISTRICTS } from './districts.js';
@@ -11,7 +12,8 @@ import { seedDemoStations } from './demo-stations.js';
 /**
  * Platform reference data, brought up to date at every start: the permission catalogue (new codes
  * appear under their parents, which auto-synced roles then grant), module origins, districts and
- * FCS software versions, and every tenant's standard device types; the demo's storage stations when
+ * FCS software versions, every tenant's standard device types and the Chinese names of its default
+ * navigation nodes that have none; the demo's storage stations when
  * they are missing. Idempotent.
  */
 export async function seedPlatform(db: Db) {
@@ -73,6 +75,10 @@ export async function seedPlatform(db: Db) {
         },
       ])
       .onConflictDoNothing();
+    // navigation made before nodes had Chinese names gets the catalogue's; a tenant's own stays
+    const namesZh = [...defaultNavigationNamesZh()].map(([key, zh]) => sql`(${key}::text, ${zh}::text)`);
+    await tx.execute(sql`update navigation n set name_zh = v.zh from (values ${sql.join(namesZh, sql`, `)}) as v(key, zh)
+      where n.key = v.key and n.name_zh is null`);
   });
   await seedDeviceTypes(db);
   // demo databases made before storage stations existed get theirs (a no-op without the demo tenants)

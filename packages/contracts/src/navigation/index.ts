@@ -12,6 +12,8 @@ export interface MenuNode {
   rootId: number;
   level: 1 | 2 | 3;
   name: string;
+  /** The name in Chinese, shown when the language is zh-CN; null: the shell shows `name`. */
+  nameZh: string | null;
   path: string;
   moduleOrigin: string | null;
   moduleOriginId: number | null;
@@ -37,6 +39,7 @@ export const menuNode: z.ZodType<MenuNode> = z
       rootId: z.number().int(),
       level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
       name: z.string(),
+      nameZh: z.string().nullable(),
       path: z.string(),
       moduleOrigin: z.string().nullable(),
       moduleOriginId: z.number().int().nullable(),

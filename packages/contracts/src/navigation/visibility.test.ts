@@ -8,6 +8,7 @@ const node = (over: Partial<MenuNode>): MenuNode => ({
   rootId: 1,
   level: 3,
   name: 'n',
+  nameZh: null,
   path: '/a/b/c',
   moduleOrigin: null,
   moduleOriginId: null,

@@ -3,6 +3,26 @@ import type { Db } from '../../db/client.js';
 import { navigation } from './navigation.schema.js';
 import { AREAS, originId, pageCode } from '@energy/contracts/catalogue-codes';
 
+/** Chinese names of the outside links every tenant gets (by navigation key). */
+const OUTSIDE_LINK_NAMES_ZH = { 'settings-apps': '集成应用', 'ia-carbon-report': '碳排放报告', help: '帮助中心' } as const;
+
+/**
+ * The zh-CN name of every node of the default navigation, by navigation key: areas (`bsa`), groups
+ * (`bsa-monitor`), pages (`p-bsa-overview`) and the outside links. `seedPlatform` fills the missing
+ * Chinese names of existing tenants' nodes from it.
+ */
+export function defaultNavigationNamesZh(): Map<string, string> {
+  const names = new Map<string, string>(Object.entries(OUTSIDE_LINK_NAMES_ZH));
+  for (const area of AREAS) {
+    names.set(area.key, area.nameZh);
+    for (const group of area.groups) {
+      names.set(`${area.key}-${group.key}`, group.nameZh);
+      for (const page of group.pages) names.set(pageCode(area, page), page.nameZh);
+    }
+  }
+  return names;
+}
+
 /** A tenant's default navigation: every area, group and page of the catalogue, plus two outside links. */
 export async function seedTenantNavigation(db: Db, tenantId: string) {
   for (const [ai, area] of AREAS.entries()) {
@@ -12,6 +32,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
         tenantId,
         level: 1,
         name: area.name,
+        nameZh: area.nameZh,
         path: area.path,
         key: area.key,
         moduleOriginId: originId(area.origin),
@@ -28,6 +49,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
           rootId: l1!.id,
           level: 2,
           name: group.name,
+          nameZh: group.nameZh,
           path: `${area.path}/${group.key}`,
           key: `${area.key}-${group.key}`,
           moduleOriginId: originId(area.origin),
@@ -41,6 +63,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
           rootId: l1!.id,
           level: 3,
           name: page.name,
+          nameZh: page.nameZh,
           path: page.path,
           key: pageCode(area, page),
           moduleOriginId: originId(area.origin),
@@ -60,6 +83,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
           rootId: l1!.id,
           level: 2,
           name: 'Integrated apps',
+          nameZh: OUTSIDE_LINK_NAMES_ZH['settings-apps'],
           path: '/settings/apps',
           key: 'settings-apps',
           weighting: 90,
@@ -72,6 +96,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
           rootId: l1!.id,
           level: 3,
           name: 'Carbon report',
+          nameZh: OUTSIDE_LINK_NAMES_ZH['ia-carbon-report'],
           path: '/carbon/report',
           key: 'ia-carbon-report',
           moduleOriginId: 101,
@@ -90,6 +115,7 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
           rootId: l1!.id,
           level: 3,
           name: 'Help center',
+          nameZh: OUTSIDE_LINK_NAMES_ZH.help,
           path: '/help',
           key: 'help',
           jumpType: 3,

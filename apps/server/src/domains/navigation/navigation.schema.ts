@@ -11,6 +11,8 @@ export const navigation = pgTable(
     rootId: integer('root_id'),
     level: smallint('level').notNull(),
     name: text('name').notNull(),
+    /** The name in Chinese (zh-CN); null: zh-CN users see `name`. */
+    nameZh: text('name_zh'),
     path: text('path').notNull(),
     key: text('key').notNull(),
     moduleOriginId: integer('module_origin_id'),

@@ -42,6 +42,7 @@ export class NavigationService {
         rootId: r.rootId ?? r.id,
         level: clamp(r.level, [1, 2, 3] as const, 3),
         name: r.name,
+        nameZh: r.nameZh,
         path: r.path,
         moduleOrigin: origin?.code ?? null,
         moduleOriginId: r.moduleOriginId,

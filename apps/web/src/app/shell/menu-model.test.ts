@@ -9,6 +9,7 @@ const node = (level: 1 | 2 | 3, name: string, path: string, extra: Partial<MenuN
   rootId: 1,
   level,
   name,
+  nameZh: null,
   path,
   moduleOrigin: null,
   moduleOriginId: null,

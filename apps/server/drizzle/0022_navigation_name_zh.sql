@@ -1,0 +1,1 @@
+ALTER TABLE "navigation" ADD COLUMN "name_zh" text;
