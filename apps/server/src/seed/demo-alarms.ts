@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../db/sql.js';
 import { AlarmWriter, ruleAlarm, type Action } from '../domains/alarm/alarm-writer.js';
 import { AlarmRecipients } from '../domains/alarm/recipients.js';
-import { selectDevices, type RuleEntry } from '../domains/alarm/rule-index.js';
+import { ruleEntries, selectDevices, type RuleEntry } from '../domains/alarm/rule-index.js';
 import type { Services } from '../domains/index.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
 
@@ -171,50 +170,8 @@ const READ_AFTER_HOURS = 48;
 /** The demo rules as the rules engine holds them (rule-index.ts). */
 async function demoRules(db: Db): Promise<Map<string, RuleEntry>> {
   const tenants = Object.values(DEMO_TENANTS);
-  const rows = await rowsOf<{
-    id: number;
-    tenant_id: string;
-    name: string;
-    type_name: string;
-    property_id: number;
-    property_key: string;
-    property_name: string;
-    unit: string;
-    condition: RuleEntry['condition'];
-    threshold: number;
-    duration_seconds: number;
-    level: number;
-    ou_id: number | null;
-    device_ids: number[];
-  }>(
-    db,
-    sql`select r.id, r.tenant_id, r.name, t.name as type_name, r.property_id, p.key as property_key, p.name as property_name, p.unit,
-               r.condition, r.threshold, r.duration_seconds, r.level, r.ou_id, r.device_ids
-        from alarm_rule r join device_type t on t.id = r.device_type_id join data_property p on p.id = r.property_id
-        where r.tenant_id = any(${sql.param(tenants)}::uuid[]) order by r.id`,
-  );
-  return new Map(
-    rows.map((r) => {
-      const ids = (r.device_ids ?? []).map(Number);
-      const entry: RuleEntry = {
-        id: Number(r.id),
-        tenantId: r.tenant_id,
-        name: r.name,
-        deviceTypeName: r.type_name,
-        propertyId: Number(r.property_id),
-        propertyKey: r.property_key,
-        propertyName: r.property_name,
-        unit: r.unit,
-        condition: r.condition,
-        threshold: Number(r.threshold),
-        durationSeconds: Number(r.duration_seconds),
-        level: Number(r.level),
-        ouId: r.ou_id === null ? null : Number(r.ou_id),
-        deviceIds: ids.length ? new Set(ids) : null,
-      };
-      return [`${r.tenant_id}/${r.name}`, entry] as const;
-    }),
-  );
+  const entries = await ruleEntries(db, sql`r.tenant_id = any(${sql.param(tenants)}::uuid[])`);
+  return new Map(entries.map((entry) => [`${entry.tenantId}/${entry.name}`, entry] as const));
 }
 
 /**

@@ -92,48 +92,10 @@ export class RuleIndex {
   async load(): Promise<Set<number> | null> {
     if (Date.now() - this.rulesAt < RULES_TTL_MS) return null;
     this.rulesAt = Date.now();
-    const rows = await rowsOf<{
-      id: number;
-      tenant_id: string;
-      name: string;
-      type_name: string;
-      property_id: number;
-      property_key: string;
-      property_name: string;
-      unit: string;
-      condition: alarm.AlarmCondition;
-      threshold: number;
-      duration_seconds: number;
-      level: number;
-      ou_id: number | null;
-      device_ids: number[];
-    }>(
-      this.db,
-      sql`select r.id, r.tenant_id, r.name, t.name as type_name, r.property_id, p.key as property_key, p.name as property_name, p.unit,
-                 r.condition, r.threshold, r.duration_seconds, r.level, r.ou_id, r.device_ids
-          from alarm_rule r join device_type t on t.id = r.device_type_id join data_property p on p.id = r.property_id
-          where r.enabled order by r.id`,
-    );
+    const entries = await ruleEntries(this.db, sql`r.enabled`);
     const byProperty = new Map<number, RuleEntry[]>();
     const live = new Set<number>();
-    for (const r of rows) {
-      const ids = (r.device_ids ?? []).map(Number);
-      const entry: RuleEntry = {
-        id: Number(r.id),
-        tenantId: r.tenant_id,
-        name: r.name,
-        deviceTypeName: r.type_name,
-        propertyId: Number(r.property_id),
-        propertyKey: r.property_key,
-        propertyName: r.property_name,
-        unit: r.unit,
-        condition: r.condition,
-        threshold: Number(r.threshold),
-        durationSeconds: Number(r.duration_seconds),
-        level: Number(r.level),
-        ouId: r.ou_id === null ? null : Number(r.ou_id),
-        deviceIds: ids.length ? new Set(ids) : null,
-      };
+    for (const entry of entries) {
       live.add(entry.id);
       const list = byProperty.get(entry.propertyId);
       if (list) list.push(entry);
@@ -164,4 +126,49 @@ export class RuleIndex {
     }
     return out;
   }
+}
+
+/** Rules as the engine holds them, those matching `where` (on `alarm_rule r`), in id order; the demo's alarm history reads them too. */
+export async function ruleEntries(db: Db, where: SQL): Promise<RuleEntry[]> {
+  const rows = await rowsOf<{
+    id: number;
+    tenant_id: string;
+    name: string;
+    type_name: string;
+    property_id: number;
+    property_key: string;
+    property_name: string;
+    unit: string;
+    condition: alarm.AlarmCondition;
+    threshold: number;
+    duration_seconds: number;
+    level: number;
+    ou_id: number | null;
+    device_ids: number[];
+  }>(
+    db,
+    sql`select r.id, r.tenant_id, r.name, t.name as type_name, r.property_id, p.key as property_key, p.name as property_name, p.unit,
+               r.condition, r.threshold, r.duration_seconds, r.level, r.ou_id, r.device_ids
+        from alarm_rule r join device_type t on t.id = r.device_type_id join data_property p on p.id = r.property_id
+        where ${where} order by r.id`,
+  );
+  return rows.map((r) => {
+    const ids = (r.device_ids ?? []).map(Number);
+    return {
+      id: Number(r.id),
+      tenantId: r.tenant_id,
+      name: r.name,
+      deviceTypeName: r.type_name,
+      propertyId: Number(r.property_id),
+      propertyKey: r.property_key,
+      propertyName: r.property_name,
+      unit: r.unit,
+      condition: r.condition,
+      threshold: Number(r.threshold),
+      durationSeconds: Number(r.duration_seconds),
+      level: Number(r.level),
+      ouId: r.ou_id === null ? null : Number(r.ou_id),
+      deviceIds: ids.length ? new Set(ids) : null,
+    };
+  });
 }
