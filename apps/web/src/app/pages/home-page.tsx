@@ -1,9 +1,54 @@
-import { Avatar, Card, Col, Empty, Flex, Row, Tag, Typography, theme as antdTheme } from 'antd';
+import type { ReactNode } from 'react';
+import { Avatar, Col, Empty, Flex, Row, Tag, Typography, theme as antdTheme } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../shared/page-title';
 import { MenuLink } from '../shell/menu-link';
 import { useShellContext } from '../shell/shell-context';
+
+/**
+ * An area's card, drawn from the theme's tokens as antd Card draws a bordered card with a title and an
+ * extra (same sizes, borders and colours): antd Card brings Tabs, Menu and Dropdown (~14 KB gzip) into
+ * the signed-in first page (docs/web-shell.md: what the first page loads).
+ */
+function AreaCard({ title, extra, children }: { title: ReactNode; extra: ReactNode; children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
+  return (
+    <div
+      style={{
+        boxSizing: 'border-box',
+        position: 'relative',
+        height: '100%',
+        background: token.colorBgContainer,
+        border,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+      }}
+    >
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          minHeight: token.fontSizeLG * token.lineHeightLG + token.padding * 2,
+          marginBottom: -1,
+          padding: `0 ${token.paddingLG}px`,
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          fontSize: token.fontSizeLG,
+          borderBottom: border,
+          borderRadius: `${token.borderRadiusLG}px ${token.borderRadiusLG}px 0 0`,
+        }}
+      >
+        <div style={{ flex: 1, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}>{title}</div>
+        <div style={{ marginInlineStart: 'auto', color: token.colorText, fontWeight: 400, fontSize: token.fontSize }}>{extra}</div>
+      </div>
+      <div style={{ padding: token.paddingLG }}>{children}</div>
+    </div>
+  );
+}
 
 /** The landing page of the current staff: who and where they are, and every area and page they can open. */
 export default function HomePage() {
@@ -36,7 +81,7 @@ export default function HomePage() {
             const pages = top.children.flatMap((g) => g.children);
             return (
               <Col key={top.currentId} xs={24} md={12} xl={8} data-testid="home-area">
-                <Card title={top.name} extra={<Tag>{t('home.pages', { count: pages.length })}</Tag>} style={{ height: '100%' }}>
+                <AreaCard title={top.name} extra={<Tag>{t('home.pages', { count: pages.length })}</Tag>}>
                   {top.children
                     .filter((g) => g.children.length > 0)
                     .map((group) => (
@@ -54,7 +99,7 @@ export default function HomePage() {
                         </Flex>
                       </div>
                     ))}
-                </Card>
+                </AreaCard>
               </Col>
             );
           })}

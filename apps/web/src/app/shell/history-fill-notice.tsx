@@ -1,12 +1,13 @@
 import { device } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../../shared/api/client';
 import { registerTexts } from '../../shared/i18n';
 import { ALARM_RECORD_PATH } from '../../domains/alarm/paths';
 import { DEVICE_LIST_PATH } from '../../domains/devices/paths';
+import { Alert } from './lazy-antd';
 
 registerTexts('historyFill', {
   'en-US': { notice: 'Demo history is still being written: {{percent}} %. Curves and totals of the last 30 days fill in meanwhile.' },
@@ -31,13 +32,15 @@ export function HistoryFillNotice() {
   });
   if (!fill.data?.filling || !CHART_PAGES.some((p) => pathname.startsWith(p))) return null;
   return (
-    <Alert
-      type="info"
-      showIcon
-      banner
-      style={{ marginBottom: 12 }}
-      title={t('historyFill.notice', { percent: fill.data.percent })}
-      data-testid="history-fill-notice"
-    />
+    <Suspense fallback={null}>
+      <Alert
+        type="info"
+        showIcon
+        banner
+        style={{ marginBottom: 12 }}
+        title={t('historyFill.notice', { percent: fill.data.percent })}
+        data-testid="history-fill-notice"
+      />
+    </Suspense>
   );
 }

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
-import { Select, Typography } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
+import { Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@energy/contracts';
 import { useTranslation } from 'react-i18next';
+import { Select } from './lazy-antd';
 import { useFollowLink } from './menu-link';
 import { searchablePages } from './menu-model';
+import { SelectStandIn } from './select-stand-in';
 
 export const SEARCH_WIDTH = 240;
 
@@ -13,6 +15,8 @@ export function NavSearch({ menu }: { menu: MenuNode[] }) {
   const { t } = useTranslation();
   const follow = useFollowLink();
   const [value, setValue] = useState<number | null>(null);
+  // pressed before the Select was there: it opens, focused, once it is
+  const [pressed, setPressed] = useState(false);
   const pages = useMemo(() => searchablePages(menu), [menu]);
   const options = pages.map(({ top, group, page }) => ({
     value: page.currentId,
@@ -26,22 +30,36 @@ export function NavSearch({ menu }: { menu: MenuNode[] }) {
       </span>
     ),
   }));
-  return (
-    <Select
-      showSearch={{ filterOption: (input, option) => !!option && option.search.includes(input.trim().toLowerCase()) }}
-      value={value}
+  // antd Select loads right after the shell's first render; until then a stand-in of the same size
+  const standIn = (
+    <SelectStandIn
+      width={SEARCH_WIDTH}
       placeholder={t('header.search')}
-      notFoundContent={t('header.searchEmpty')}
-      suffixIcon={<SearchOutlined />}
-      style={{ width: SEARCH_WIDTH }}
-      options={options}
-      data-testid="nav-search"
+      suffix={<SearchOutlined />}
       aria-label={t('header.search')}
-      onChange={(id: number) => {
-        const hit = pages.find((p) => p.page.currentId === id);
-        setValue(null);
-        if (hit) follow(hit.page);
-      }}
+      onMouseDown={() => setPressed(true)}
     />
+  );
+  return (
+    <Suspense fallback={standIn}>
+      <Select
+        showSearch={{ filterOption: (input, option) => !!option && option.search.includes(input.trim().toLowerCase()) }}
+        value={value}
+        autoFocus={pressed}
+        defaultOpen={pressed}
+        placeholder={t('header.search')}
+        notFoundContent={t('header.searchEmpty')}
+        suffixIcon={<SearchOutlined />}
+        style={{ width: SEARCH_WIDTH }}
+        options={options}
+        data-testid="nav-search"
+        aria-label={t('header.search')}
+        onChange={(id: number) => {
+          const hit = pages.find((p) => p.page.currentId === id);
+          setValue(null);
+          if (hit) follow(hit.page);
+        }}
+      />
+    </Suspense>
   );
 }

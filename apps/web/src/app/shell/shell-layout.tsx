@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { Breadcrumb, Layout, theme as antdTheme } from 'antd';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Layout, theme as antdTheme } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '@energy/contracts';
 import { PageSpinner } from '../../shared/page-spinner';
@@ -9,8 +9,26 @@ import { HistoryFillNotice } from './history-fill-notice';
 import type { ShellContext } from './shell-context';
 import { activeMenuOf, breadcrumbsOf } from './menu-model';
 import { useCurrentUser, useMenu } from './shell-data';
-import { AppSider } from './sider';
+// the sider (antd Menu) and the breadcrumb (antd Dropdown and Menu) load right after the first render
+import { AppSider, Breadcrumb } from './lazy-antd';
+import { SIDE_MENU_WIDTH, SIDER_HANDLE_WIDTH, SIDER_WIDTH } from './sider-size';
 import { useTranslation } from 'react-i18next';
+
+/** The sider's place while its chunk loads: the same width, background and border, and the handle's room. */
+function SiderStandIn({ preference }: { preference: 1 | 2 | 3 }) {
+  const { token } = antdTheme.useToken();
+  if (preference === 3) return null;
+  const auto = preference === 1;
+  return (
+    <div style={{ position: 'relative', display: 'flex' }} aria-hidden>
+      <Layout.Sider
+        width={auto ? SIDER_WIDTH : SIDE_MENU_WIDTH}
+        style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, height: 'calc(100vh - 56px)', position: 'sticky', top: 56 }}
+      />
+      {auto && <div style={{ width: SIDER_HANDLE_WIDTH }} />}
+    </div>
+  );
+}
 
 /** The browser tab title and favicon from the staff's platform settings. */
 function usePlatformTab(current: CurrentUser | undefined, pageName: string | undefined) {
@@ -50,16 +68,22 @@ export function ShellLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader current={current.data} menu={menu ?? []} active={active} />
       <Layout hasSider>
-        {hasStaff && active.top && <AppSider top={active.top} preference={current.data!.customerUser.navigationPreference} />}
+        {hasStaff && active.top && (
+          <Suspense fallback={<SiderStandIn preference={current.data!.customerUser.navigationPreference} />}>
+            <AppSider top={active.top} preference={current.data!.customerUser.navigationPreference} />
+          </Suspense>
+        )}
         <Layout.Content style={{ padding: '12px 20px 24px', minWidth: 0 }}>
           {crumbs.length > 0 && (
-            <Breadcrumb
-              style={{ marginBottom: 12 }}
-              items={[
-                { title: <Link to="/">{t('breadcrumb.home')}</Link> },
-                ...crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title })),
-              ]}
-            />
+            <Suspense fallback={<div style={{ height: token.fontSize * token.lineHeight, marginBottom: 12 }} />}>
+              <Breadcrumb
+                style={{ marginBottom: 12 }}
+                items={[
+                  { title: <Link to="/">{t('breadcrumb.home')}</Link> },
+                  ...crumbs.map((c) => ({ title: c.href ? <Link to={c.href}>{c.title}</Link> : c.title })),
+                ]}
+              />
+            </Suspense>
           )}
           {hasStaff && <HistoryFillNotice />}
           <div style={{ background: 'transparent', color: token.colorText }}>

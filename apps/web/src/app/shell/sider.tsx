@@ -7,12 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { MenuLink } from './menu-link';
 import { pathOnly, selectedKeyOf } from './menu-model';
 
-/** Spec 000 section 9: idle auto-close 2000 ms, width 208, collapsed width 0, side menu width 254. */
-export const SIDER_IDLE_MS = 2000;
-export const SIDER_WIDTH = 208;
-export const SIDER_COLLAPSED_WIDTH = 0;
-/** The always-open side menu (preference OPEN) gets the wider 254 px. */
-export const SIDE_MENU_WIDTH = 254;
+import { SIDE_MENU_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_HANDLE_WIDTH, SIDER_IDLE_MS, SIDER_WIDTH } from './sider-size';
+
+export { SIDE_MENU_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_IDLE_MS, SIDER_WIDTH };
 const HOVER_DELAY_MS = 300;
 
 const keyOf = (page: MenuNode) => (page.jumpType === 3 ? `outside:${page.key}` : selectedKeyOf(pathOnly(page)));
@@ -108,7 +105,7 @@ export function AppSider({ top, preference }: { top: MenuNode; preference: 1 | 2
               top: 'calc(50vh - 24px)',
               alignSelf: 'flex-start',
               marginTop: 'calc(50vh - 80px)',
-              width: 14,
+              width: SIDER_HANDLE_WIDTH,
               height: 48,
               padding: 0,
               border: `1px solid ${token.colorBorderSecondary}`,

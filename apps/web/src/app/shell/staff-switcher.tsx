@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
-import { Button, Select, Tag, Typography } from 'antd';
+import { Suspense, useMemo, useState } from 'react';
+import { Button, Tag, Typography } from 'antd';
 import type { CurrentUser } from '@energy/contracts';
 import { useTranslation } from 'react-i18next';
+import { Select } from './lazy-antd';
+import { SelectStandIn } from './select-stand-in';
 import { useStaffList } from './shell-data';
 import { useStaffSwitch } from './staff-switch';
 
@@ -21,30 +23,33 @@ export function StaffSwitcher({ current }: { current: CurrentUser }) {
   if (!list || list.length <= 1) return null;
 
   if (choosing) {
+    // the Select's chunk loads on the first 'switch' (or has with the search); a same-size stand-in until then
     return (
-      <Select
-        autoFocus
-        defaultOpen
-        data-testid="staff-select"
-        style={{ width: STAFF_SELECT_WIDTH }}
-        value={current.staff.id}
-        onBlur={() => setChoosing(false)}
-        onChange={(id: number) => {
-          setChoosing(false);
-          const entry = list.find((s) => s.id === id);
-          if (entry && id !== current.staff.id) void switchTo(entry, { confirm: true, home: '/' });
-        }}
-        options={list.map((s) => ({
-          value: s.id,
-          label: (
-            <span>
-              {s.staffCode} · {s.customerName}
-              {multiTenant && ` · ${s.tenantName}`}{' '}
-              {s.status !== 0 && <Tag color={s.status === 1 ? 'default' : 'blue'}>{t(`staff.status${s.status}`)}</Tag>}
-            </span>
-          ),
-        }))}
-      />
+      <Suspense fallback={<SelectStandIn width={STAFF_SELECT_WIDTH} text={current.staff.staffCode} />}>
+        <Select
+          autoFocus
+          defaultOpen
+          data-testid="staff-select"
+          style={{ width: STAFF_SELECT_WIDTH }}
+          value={current.staff.id}
+          onBlur={() => setChoosing(false)}
+          onChange={(id: number) => {
+            setChoosing(false);
+            const entry = list.find((s) => s.id === id);
+            if (entry && id !== current.staff.id) void switchTo(entry, { confirm: true, home: '/' });
+          }}
+          options={list.map((s) => ({
+            value: s.id,
+            label: (
+              <span>
+                {s.staffCode} · {s.customerName}
+                {multiTenant && ` · ${s.tenantName}`}{' '}
+                {s.status !== 0 && <Tag color={s.status === 1 ? 'default' : 'blue'}>{t(`staff.status${s.status}`)}</Tag>}
+              </span>
+            ),
+          }))}
+        />
+      </Suspense>
     );
   }
   return (

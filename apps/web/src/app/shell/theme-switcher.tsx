@@ -1,27 +1,38 @@
-import { Button, Dropdown } from 'antd';
+import { Suspense } from 'react';
+import { Button } from 'antd';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useTheme } from '../../shared/theme/theme-context';
 import { SWITCHABLE_THEMES } from '../../shared/theme/themes';
+import { Dropdown, useDeferredOpen } from './lazy-antd';
 
 /** Dark, light and yellow-light (spec 000); sapphire and juntong come from the cookie or the window setting. */
 export function ThemeSwitcher() {
   const { theme, setTheme } = useTheme();
   const { t } = useTranslation();
+  const { open, onOpenChange, clickBeforeLoad } = useDeferredOpen();
+  const button = (
+    <Button type="text" icon={<BgColorsOutlined />} aria-label={t('header.theme')} data-testid="theme-switcher" onClick={clickBeforeLoad} />
+  );
+  // the button alone until the Dropdown's chunk is there (right after the first render)
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectedKeys: [theme],
-        items: SWITCHABLE_THEMES.map((name) => ({
-          key: name,
-          label: <span data-testid={`theme-${name}`}>{t(`themes.${name}`)}</span>,
-          icon: theme === name ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
-        })),
-        onClick: ({ key }) => setTheme(key as (typeof SWITCHABLE_THEMES)[number]),
-      }}
-    >
-      <Button type="text" icon={<BgColorsOutlined />} aria-label={t('header.theme')} data-testid="theme-switcher" />
-    </Dropdown>
+    <Suspense fallback={button}>
+      <Dropdown
+        trigger={['click']}
+        open={open}
+        onOpenChange={onOpenChange}
+        menu={{
+          selectedKeys: [theme],
+          items: SWITCHABLE_THEMES.map((name) => ({
+            key: name,
+            label: <span data-testid={`theme-${name}`}>{t(`themes.${name}`)}</span>,
+            icon: theme === name ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+          })),
+          onClick: ({ key }) => setTheme(key as (typeof SWITCHABLE_THEMES)[number]),
+        }}
+      >
+        {button}
+      </Dropdown>
+    </Suspense>
   );
 }

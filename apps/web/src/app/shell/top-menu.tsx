@@ -1,8 +1,9 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Col, Dropdown, Empty, Flex, Row, Typography, theme as antdTheme } from 'antd';
+import { Col, Empty, Flex, Row, Typography, theme as antdTheme } from 'antd';
 import type { MenuNode } from '@energy/contracts';
+import { deferredLoaded, Dropdown, useDeferredOpen, whenDeferredLoaded } from './lazy-antd';
 import type { ActiveMenu } from './menu-model';
 import { MenuLink, useFollowLink } from './menu-link';
 
@@ -56,6 +57,8 @@ function Panel({ top, shift, onNavigate }: { top: MenuNode; shift: number; onNav
 
 const itemStyle = { padding: '0 8px', height: 54, fontSize: 14, whiteSpace: 'nowrap' } as const;
 const MORE_WIDTH = 56;
+/** The panels open after the pointer rests this long on an item (the Dropdown's mouseEnterDelay). */
+const OPEN_DELAY_MS = 300;
 
 /**
  * How many level-one items fit: measured from an invisible copy of the row, re-counted when the header
@@ -94,6 +97,30 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
   const [open, setOpen] = useState<number | null>(null);
   const [shift, setShift] = useState(0);
   const { container, measure, count } = useFittingCount(menu);
+  const more = useDeferredOpen();
+  // The Dropdowns load right after the first render; an item hovered or clicked before they are there
+  // opens its panel once they are, as the Dropdown would have (after its delay for a hover).
+  const hovered = useRef<{ id: number; since: number } | null>(null);
+  useEffect(() => {
+    if (deferredLoaded()) return;
+    let live = true;
+    let timer: number | undefined;
+    void whenDeferredLoaded().then(() => {
+      const hover = hovered.current;
+      if (!live || !hover) return;
+      const wait = Math.max(0, OPEN_DELAY_MS - (Date.now() - hover.since));
+      timer = window.setTimeout(() => {
+        if (live && hovered.current?.id === hover.id) setOpen(hover.id);
+      }, wait);
+    });
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, []);
+  const clickBeforeLoad = (id: number) => {
+    if (!deferredLoaded()) void whenDeferredLoaded().then(() => setOpen(id));
+  };
   // every panel opens at the menu's left edge (a mega-menu), kept inside the window
   const place = (item: HTMLElement) => {
     const itemLeft = item.getBoundingClientRect().left;
@@ -104,6 +131,24 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
   const shown = menu.slice(0, count);
   const hidden = menu.slice(count);
   const pages = new Map(hidden.flatMap((top) => top.children.flatMap((g) => g.children)).map((p) => [String(p.currentId), p]));
+  const moreButton = (
+    <button
+      type="button"
+      data-testid="top-menu-more"
+      aria-label={t('header.more')}
+      onClick={more.clickBeforeLoad}
+      style={{
+        ...itemStyle,
+        width: MORE_WIDTH - 4,
+        background: 'transparent',
+        border: 'none',
+        color: token.colorText,
+        cursor: 'pointer',
+      }}
+    >
+      <EllipsisOutlined />
+    </button>
+  );
   return (
     <div ref={container} style={{ position: 'relative', minWidth: 0, overflow: 'hidden' }}>
       <div
@@ -120,75 +165,77 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
       <nav aria-label="main" style={{ display: 'flex', gap: 2 }}>
         {shown.map((top) => {
           const selected = active.top?.currentId === top.currentId;
-          return (
-            <Dropdown
-              key={top.currentId}
-              trigger={['hover', 'click']}
-              open={open === top.currentId}
-              onOpenChange={(next) => setOpen(next ? top.currentId : null)}
-              popupRender={() => <Panel top={top} shift={shift} onNavigate={() => setOpen(null)} />}
-              mouseEnterDelay={0.3}
-              placement="bottomLeft"
-              autoAdjustOverflow={false}
-            >
-              <button
-                type="button"
-                data-testid="top-menu-item"
-                onMouseEnter={(e) => place(e.currentTarget)}
-                onFocus={(e) => place(e.currentTarget)}
-                data-key={top.key}
-                aria-current={selected ? 'true' : undefined}
-                style={{
-                  ...itemStyle,
-                  background: 'transparent',
-                  border: 'none',
-                  borderBottom: `2px solid ${selected ? token.colorPrimary : 'transparent'}`,
-                  color: selected ? token.colorPrimary : token.colorText,
-                  cursor: 'pointer',
-                }}
-              >
-                {top.name}
-              </button>
-            </Dropdown>
-          );
-        })}
-        {hidden.length > 0 && (
-          <Dropdown
-            trigger={['hover', 'click']}
-            menu={{
-              triggerSubMenuAction: 'click',
-              items: hidden.map((top) => ({
-                key: `top:${top.currentId}`,
-                label: top.name,
-                children: top.children.map((group) => ({
-                  key: `group:${group.currentId}`,
-                  type: 'group' as const,
-                  label: group.name,
-                  children: group.children.map((page) => ({ key: String(page.currentId), label: page.name })),
-                })),
-              })),
-              onClick: ({ key }) => {
-                const page = pages.get(key);
-                if (page) follow(page);
-              },
-            }}
-          >
+          const item = (
             <button
               type="button"
-              data-testid="top-menu-more"
-              aria-label={t('header.more')}
+              data-testid="top-menu-item"
+              onMouseEnter={(e) => {
+                place(e.currentTarget);
+                hovered.current = { id: top.currentId, since: Date.now() };
+              }}
+              onMouseLeave={() => {
+                hovered.current = null;
+              }}
+              onClick={() => clickBeforeLoad(top.currentId)}
+              onFocus={(e) => place(e.currentTarget)}
+              data-key={top.key}
+              aria-current={selected ? 'true' : undefined}
               style={{
                 ...itemStyle,
-                width: MORE_WIDTH - 4,
                 background: 'transparent',
                 border: 'none',
-                color: token.colorText,
+                borderBottom: `2px solid ${selected ? token.colorPrimary : 'transparent'}`,
+                color: selected ? token.colorPrimary : token.colorText,
                 cursor: 'pointer',
               }}
             >
-              <EllipsisOutlined />
+              {top.name}
             </button>
-          </Dropdown>
+          );
+          // the item alone until the Dropdown's chunk is there (right after the first render)
+          return (
+            <Suspense key={top.currentId} fallback={item}>
+              <Dropdown
+                trigger={['hover', 'click']}
+                open={open === top.currentId}
+                onOpenChange={(next) => setOpen(next ? top.currentId : null)}
+                popupRender={() => <Panel top={top} shift={shift} onNavigate={() => setOpen(null)} />}
+                mouseEnterDelay={OPEN_DELAY_MS / 1000}
+                placement="bottomLeft"
+                autoAdjustOverflow={false}
+              >
+                {item}
+              </Dropdown>
+            </Suspense>
+          );
+        })}
+        {hidden.length > 0 && (
+          <Suspense fallback={moreButton}>
+            <Dropdown
+              trigger={['hover', 'click']}
+              open={more.open}
+              onOpenChange={more.onOpenChange}
+              menu={{
+                triggerSubMenuAction: 'click',
+                items: hidden.map((top) => ({
+                  key: `top:${top.currentId}`,
+                  label: top.name,
+                  children: top.children.map((group) => ({
+                    key: `group:${group.currentId}`,
+                    type: 'group' as const,
+                    label: group.name,
+                    children: group.children.map((page) => ({ key: String(page.currentId), label: page.name })),
+                  })),
+                })),
+                onClick: ({ key }) => {
+                  const page = pages.get(key);
+                  if (page) follow(page);
+                },
+              }}
+            >
+              {moreButton}
+            </Dropdown>
+          </Suspense>
         )}
       </nav>
     </div>

@@ -1,9 +1,11 @@
 import { customer } from '@energy/contracts/refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, showError, ApiError } from '../../shared/api/client';
 import { registerTexts } from '../../shared/i18n';
+import { Select } from './lazy-antd';
+import { SelectStandIn } from './select-stand-in';
 
 const en = {
   label: 'Working in',
@@ -21,6 +23,7 @@ registerTexts('workingTenant', { 'en-US': en, 'zh-CN': zh });
 
 export const workingTenantKey = ['channel', 'working-tenant'] as const;
 const ALL = '__all__';
+const WIDTH = 200;
 
 /**
  * The header's tenant switcher of a channel (service-provider) staff (docs/platform-console.md): all
@@ -30,6 +33,8 @@ const ALL = '__all__';
 export function WorkingTenantSwitcher() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // pressed before the Select was there: it opens, focused, once it is
+  const [pressed, setPressed] = useState(false);
   const { data } = useQuery({ queryKey: workingTenantKey, queryFn: () => api(customer.channelWorkingTenant) });
   const choose = useMutation({
     mutationFn: (tenantId: string | null) => api(customer.channelWorkingTenantSet, { tenantId }),
@@ -48,17 +53,32 @@ export function WorkingTenantSwitcher() {
     { value: data.own.mcid, label: t('workingTenant.own', { name: data.own.name }) },
     ...(known ? [] : [{ value: chosen, label: t('workingTenant.unlinked') }]),
   ];
+  const value = chosen ?? ALL;
   return (
-    <Select
-      data-testid="working-tenant"
-      aria-label={t('workingTenant.label')}
-      size="small"
-      style={{ width: 200 }}
-      popupMatchSelectWidth={false}
-      value={chosen ?? ALL}
-      loading={choose.isPending}
-      options={options}
-      onChange={(value: string) => choose.mutate(value === ALL ? null : value)}
-    />
+    <Suspense
+      fallback={
+        <SelectStandIn
+          small
+          width={WIDTH}
+          text={options.find((o) => o.value === value)?.label}
+          aria-label={t('workingTenant.label')}
+          onMouseDown={() => setPressed(true)}
+        />
+      }
+    >
+      <Select
+        data-testid="working-tenant"
+        aria-label={t('workingTenant.label')}
+        size="small"
+        style={{ width: WIDTH }}
+        popupMatchSelectWidth={false}
+        autoFocus={pressed}
+        defaultOpen={pressed}
+        value={value}
+        loading={choose.isPending}
+        options={options}
+        onChange={(next: string) => choose.mutate(next === ALL ? null : next)}
+      />
+    </Suspense>
   );
 }

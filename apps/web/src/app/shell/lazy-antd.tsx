@@ -1,0 +1,42 @@
+import { lazy, useState, type ComponentType } from 'react';
+import type { Alert as AntAlert, Breadcrumb as AntBreadcrumb, Dropdown as AntDropdown, Select as AntSelect } from 'antd';
+
+let loaded = false;
+const deferred = () =>
+  import('./header-popups').then((m) => {
+    loaded = true;
+    return m;
+  });
+
+/** Resolves once the deferred chunk is there (at once if it is). */
+export const whenDeferredLoaded = () => deferred().then(() => undefined);
+/** Whether the deferred chunk is there. */
+export const deferredLoaded = () => loaded;
+
+/**
+ * The open state of a lazy Dropdown whose trigger shows before the chunk is there: a click on the trigger
+ * meanwhile is kept, and the dropdown opens once it has loaded (controlled, as antd would keep it).
+ */
+export function useDeferredOpen() {
+  const [open, setOpen] = useState(false);
+  return {
+    open,
+    onOpenChange: (next: boolean) => setOpen(next),
+    clickBeforeLoad: () => {
+      if (!loaded) void whenDeferredLoaded().then(() => setOpen(true));
+    },
+  };
+}
+const piece = <T,>(pick: (m: Awaited<ReturnType<typeof deferred>>) => unknown) =>
+  lazy(() => deferred().then((m) => ({ default: pick(m) as ComponentType<object> }))) as unknown as T;
+
+/**
+ * antd pieces and the sider from the shell's deferred chunk (header-popups.ts): the first render of any
+ * loads it (right after the shell's first render), and until then each place shows a same-size stand-in
+ * (its Suspense fallback).
+ */
+export const Dropdown = piece<typeof AntDropdown>((m) => m.Dropdown);
+export const Select = piece<typeof AntSelect>((m) => m.Select);
+export const Breadcrumb = piece<typeof AntBreadcrumb>((m) => m.Breadcrumb);
+export const Alert = piece<typeof AntAlert>((m) => m.Alert);
+export const AppSider = piece<typeof import('./sider').AppSider>((m) => m.AppSider);
