@@ -347,4 +347,26 @@ describe('sider and themes', () => {
     await page.getByText('您的功能区').waitFor();
     await page.context().close();
   });
+
+  it('in Chinese the top menu, the panel and the breadcrumb show no English menu name (issue 24)', async () => {
+    const page = await newPage(h, undefined, { width: 1600, height: 900 });
+    await signInAs(page, 'alice');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.getByText('您的功能区').waitFor();
+    const items = page.getByTestId('top-menu-item');
+    await expect.poll(async () => (await items.allInnerTexts()).join('|'), POLL).toContain('设置');
+    const texts = await items.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(2);
+    for (const text of texts) expect(text).not.toMatch(/[A-Za-z]/);
+    const panel = await openPanel(page, 'settings');
+    expect(await panel.innerText()).toContain('员工管理');
+    expect(await panel.innerText()).not.toMatch(/[A-Za-z]/);
+    await panel.getByText('员工管理').click();
+    const crumbs = page.locator('.ant-breadcrumb');
+    await expect.poll(() => crumbs.innerText(), POLL).toContain('员工管理');
+    expect(await crumbs.innerText()).not.toMatch(/[A-Za-z]/);
+    expect(await page.title()).toMatch(/^员工管理 - /);
+    await page.context().close();
+  });
 });

@@ -3,7 +3,7 @@ import { Avatar, Col, Empty, Flex, Row, Tag, Typography, theme as antdTheme } fr
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../shared/page-title';
-import { MenuLink } from '../shell/menu-link';
+import { MenuLink, useMenuName } from '../shell/menu-link';
 import { useShellContext } from '../shell/shell-context';
 
 /**
@@ -53,6 +53,7 @@ function AreaCard({ title, extra, children }: { title: ReactNode; extra: ReactNo
 /** The landing page of the current staff: who and where they are, and every area and page they can open. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const name = useMenuName();
   const { token } = antdTheme.useToken();
   const { current, menu } = useShellContext();
   if (!current) return null;
@@ -81,18 +82,18 @@ export default function HomePage() {
             const pages = top.children.flatMap((g) => g.children);
             return (
               <Col key={top.currentId} xs={24} md={12} xl={8} data-testid="home-area">
-                <AreaCard title={top.name} extra={<Tag>{t('home.pages', { count: pages.length })}</Tag>}>
+                <AreaCard title={name(top)} extra={<Tag>{t('home.pages', { count: pages.length })}</Tag>}>
                   {top.children
                     .filter((g) => g.children.length > 0)
                     .map((group) => (
                       <div key={group.currentId} style={{ marginBottom: 10 }}>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {group.name}
+                          {name(group)}
                         </Typography.Text>
                         <Flex wrap gap="4px 14px">
                           {group.children.map((page) => (
                             <MenuLink key={page.currentId} node={page}>
-                              {page.name}
+                              {name(page)}
                               {page.jumpType === 3 && <ExportOutlined style={{ marginLeft: 4, fontSize: 11 }} title={t('home.outside')} />}
                             </MenuLink>
                           ))}

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Avatar, Button, Flex, Layout, Typography, theme as antdTheme } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser, MenuNode } from '@energy/contracts';
 import { useTheme } from '../../shared/theme/theme-context';
-import type { ActiveMenu } from './menu-model';
+import { menuName, type ActiveMenu } from './menu-model';
 import { MoreFlag } from './more-flag';
 import { NavSearch } from './nav-search';
 import { StaffSwitcher } from './staff-switcher';
@@ -22,16 +23,17 @@ const bellPlaceholder = <Button type="text" icon={<BellOutlined />} disabled ari
 export const DEFAULT_SLOGAN = 'Industrial Internet Platform';
 
 /** platformTitleType: 1 the platform name, 2 the navigation (active area) name, 3 both; the slogan when empty. */
-export function platformTitle(current: CurrentUser | undefined, active: ActiveMenu): string {
+export function platformTitle(current: CurrentUser | undefined, active: ActiveMenu, language: string): string {
   if (!current) return DEFAULT_SLOGAN;
   const { platformName, platformTitleType, platformSloganName } = current.staff;
-  const nav = active.top?.name;
+  const nav = active.top && menuName(active.top, language);
   const title = platformTitleType === 2 ? nav : platformTitleType === 3 ? [platformName, nav].filter(Boolean).join(' | ') : platformName;
   return title || platformSloganName || DEFAULT_SLOGAN;
 }
 
 export function AppHeader({ current, menu, active }: { current: CurrentUser | undefined; menu: MenuNode[]; active: ActiveMenu }) {
   const { token } = antdTheme.useToken();
+  const { i18n } = useTranslation();
   const { dark } = useTheme();
   const logo = current?.staff.iconUrl ?? current?.customer.logoUrl ?? null;
   return (
@@ -60,7 +62,7 @@ export function AppHeader({ current, menu, active }: { current: CurrentUser | un
           style={{ fontSize: 16, color: dark ? '#f0f3f7' : token.colorText, maxWidth: 200 }}
           ellipsis
         >
-          {platformTitle(current, active)}
+          {platformTitle(current, active, i18n.language)}
         </Typography.Text>
       </Link>
       <div style={{ flex: 1, minWidth: 0 }}>{current && <TopMenu menu={menu} active={active} />}</div>

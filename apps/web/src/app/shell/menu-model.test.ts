@@ -1,6 +1,17 @@
 import type { MenuNode } from '@energy/contracts';
 import { describe, expect, it } from 'vitest';
-import { activeMenuOf, breadcrumbsOf, linkOf, matchKeyOf, selectedKeyOf, servedMenu, topKeyOf, visibleMenu } from './menu-model';
+import {
+  activeMenuOf,
+  breadcrumbsOf,
+  linkOf,
+  matchKeyOf,
+  menuName,
+  searchTextOf,
+  selectedKeyOf,
+  servedMenu,
+  topKeyOf,
+  visibleMenu,
+} from './menu-model';
 
 let nextId = 1;
 const node = (level: 1 | 2 | 3, name: string, path: string, extra: Partial<MenuNode> = {}, children: MenuNode[] = []): MenuNode => ({
@@ -67,13 +78,13 @@ describe('menu matching (spec 000 section 2)', () => {
   });
 
   it('links the page crumb only when the path is deeper than four segments', () => {
-    expect(breadcrumbsOf(activeMenuOf(menu, '/bsa/monitor/overview'), '/bsa/monitor/overview')).toEqual([
+    expect(breadcrumbsOf(activeMenuOf(menu, '/bsa/monitor/overview'), '/bsa/monitor/overview', 'en-US')).toEqual([
       { title: 'Storage' },
       { title: 'Monitoring' },
       { title: 'Overview', href: undefined },
     ]);
     const deep = '/bsa/monitor/overview/station/7';
-    expect(breadcrumbsOf(activeMenuOf(menu, deep), deep)[2]).toEqual({ title: 'Overview', href: '/bsa/monitor/overview' });
+    expect(breadcrumbsOf(activeMenuOf(menu, deep), deep, 'en-US')[2]).toEqual({ title: 'Overview', href: '/bsa/monitor/overview' });
   });
 });
 
@@ -124,5 +135,42 @@ describe('served pages only', () => {
       ['Empty', []],
     ]);
     expect(shown[1]!.children[0]!.children.map((p) => p.name)).toEqual(['Outside']);
+  });
+});
+
+describe('menu names in both languages (issue 24)', () => {
+  const zhOverview = node(3, 'Overview', '/bsa/monitor/overview', { nameZh: '电站总览' });
+  const custom = node(3, 'Custom page', '/bsa/monitor/custom');
+  const zhMenu = [
+    node(1, 'Energy Storage', '/bsa', { nameZh: '储能' }, [
+      node(2, 'Monitoring', '/bsa/monitor', { nameZh: '监控' }, [zhOverview, custom]),
+    ]),
+  ];
+
+  it('shows the Chinese name in zh-CN, the English one in en-US, and the English one when an item has no Chinese name', () => {
+    expect(menuName(zhOverview, 'zh-CN')).toBe('电站总览');
+    expect(menuName(zhOverview, 'en-US')).toBe('Overview');
+    expect(menuName(custom, 'zh-CN')).toBe('Custom page');
+    expect(menuName({ name: 'Empty', nameZh: '' }, 'zh-CN')).toBe('Empty');
+  });
+
+  it('gives zh-CN breadcrumbs without Latin letters, and English ones in en-US', () => {
+    const deep = '/bsa/monitor/overview/station/7';
+    const zh = breadcrumbsOf(activeMenuOf(zhMenu, deep), deep, 'zh-CN');
+    expect(zh).toEqual([{ title: '储能' }, { title: '监控' }, { title: '电站总览', href: '/bsa/monitor/overview' }]);
+    for (const crumb of zh) expect(crumb.title).not.toMatch(/[A-Za-z]/);
+    expect(breadcrumbsOf(activeMenuOf(zhMenu, deep), deep, 'en-US').map((c) => c.title)).toEqual([
+      'Energy Storage',
+      'Monitoring',
+      'Overview',
+    ]);
+  });
+
+  it('lets the navigation search match either name', () => {
+    const text = searchTextOf(zhOverview, zhMenu[0]!);
+    expect(text).toContain('电站总览');
+    expect(text).toContain('overview');
+    expect(text).toContain('储能');
+    expect(text).toContain('energy storage');
   });
 });

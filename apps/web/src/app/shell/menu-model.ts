@@ -114,17 +114,33 @@ export function servedMenu(menu: readonly MenuNode[], served: (path: string) => 
   return menu.map(keep).filter((n): n is MenuNode => n !== null);
 }
 
+/**
+ * A menu item's name in the shell's language: in Chinese (`zh-CN`) its Chinese name, or its English one
+ * when it has none (a tenant's custom item); in English its English name. Every place that shows a menu
+ * name (top menu, sider, panel, breadcrumbs, tab title, search, home page) goes through it.
+ */
+export function menuName(node: Pick<MenuNode, 'name' | 'nameZh'>, language: string): string {
+  return language.startsWith('zh') ? node.nameZh || node.name : node.name;
+}
+
 /** Every level-three page the staff can open, with its group and area, for the navigation search. */
 export function searchablePages(menu: readonly MenuNode[]) {
   return menu.flatMap((top) => top.children.flatMap((group) => group.children.map((page) => ({ top, group, page }))));
 }
 
+/** What the navigation search matches: the names of the items in both languages, lower case. */
+export const searchTextOf = (...nodes: Pick<MenuNode, 'name' | 'nameZh'>[]) =>
+  nodes
+    .flatMap((n) => [n.name, n.nameZh ?? ''])
+    .join(' ')
+    .toLowerCase();
+
 /** Breadcrumb items: names of area, group and page; the page links back when the path is deeper than four segments. */
-export function breadcrumbsOf(active: ActiveMenu, pathname: string) {
+export function breadcrumbsOf(active: ActiveMenu, pathname: string, language: string) {
   const deep = segmentsOf(pathname).length > 4;
   const items: { title: string; href?: string }[] = [];
-  if (active.top) items.push({ title: active.top.name });
-  if (active.group) items.push({ title: active.group.name });
-  if (active.page) items.push({ title: active.page.name, href: deep ? pathOnly(active.page) : undefined });
+  if (active.top) items.push({ title: menuName(active.top, language) });
+  if (active.group) items.push({ title: menuName(active.group, language) });
+  if (active.page) items.push({ title: menuName(active.page, language), href: deep ? pathOnly(active.page) : undefined });
   return items;
 }

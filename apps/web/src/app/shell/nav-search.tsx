@@ -4,8 +4,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@energy/contracts';
 import { useTranslation } from 'react-i18next';
 import { Select } from './lazy-antd';
-import { useFollowLink } from './menu-link';
-import { searchablePages } from './menu-model';
+import { useFollowLink, useMenuName } from './menu-link';
+import { searchablePages, searchTextOf } from './menu-model';
 import { SelectStandIn } from './select-stand-in';
 
 export const SEARCH_WIDTH = 240;
@@ -13,6 +13,7 @@ export const SEARCH_WIDTH = 240;
 /** Search over every level-three page the staff can open. */
 export function NavSearch({ menu }: { menu: MenuNode[] }) {
   const { t } = useTranslation();
+  const name = useMenuName();
   const follow = useFollowLink();
   const [value, setValue] = useState<number | null>(null);
   // pressed before the Select was there: it opens, focused, once it is
@@ -20,12 +21,12 @@ export function NavSearch({ menu }: { menu: MenuNode[] }) {
   const pages = useMemo(() => searchablePages(menu), [menu]);
   const options = pages.map(({ top, group, page }) => ({
     value: page.currentId,
-    search: `${page.name} ${group.name} ${top.name}`.toLowerCase(),
+    search: searchTextOf(page, group, top),
     label: (
       <span>
-        {page.name}{' '}
+        {name(page)}{' '}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {top.name} / {group.name}
+          {name(top)} / {name(group)}
         </Typography.Text>
       </span>
     ),

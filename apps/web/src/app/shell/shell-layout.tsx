@@ -7,7 +7,7 @@ import { isStaffExcluded } from '../navigation';
 import { AppHeader, DEFAULT_SLOGAN } from './header';
 import { HistoryFillNotice } from './history-fill-notice';
 import type { ShellContext } from './shell-context';
-import { activeMenuOf, breadcrumbsOf } from './menu-model';
+import { activeMenuOf, breadcrumbsOf, menuName } from './menu-model';
 import { useCurrentUser, useMenu } from './shell-data';
 // the sider (antd Menu) and the breadcrumb (antd Dropdown and Menu) load right after the first render
 import { AppSider, Breadcrumb } from './lazy-antd';
@@ -56,10 +56,10 @@ export function ShellLayout() {
   const hasStaff = current.isSuccess;
   const { menu } = useMenu(hasStaff);
   const active = useMemo(() => activeMenuOf(menu ?? [], location.pathname, location.search), [menu, location.pathname, location.search]);
-  const crumbs = breadcrumbsOf(active, location.pathname);
+  const { t, i18n } = useTranslation();
+  const crumbs = breadcrumbsOf(active, location.pathname, i18n.language);
   const { token } = antdTheme.useToken();
-  const { t } = useTranslation();
-  usePlatformTab(current.data, active.page?.name);
+  usePlatformTab(current.data, active.page && menuName(active.page, i18n.language));
 
   // without a usable staff only the settings pages render (the API client sends the rest to staff selection)
   if (current.isLoading || (!hasStaff && !excluded)) return <PageSpinner />;

@@ -4,7 +4,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@energy/contracts';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MenuLink } from './menu-link';
+import { MenuLink, useMenuName } from './menu-link';
 import { pathOnly, selectedKeyOf } from './menu-model';
 
 import { SIDE_MENU_WIDTH, SIDER_COLLAPSED_WIDTH, SIDER_HANDLE_WIDTH, SIDER_IDLE_MS, SIDER_WIDTH } from './sider-size';
@@ -21,6 +21,7 @@ const keyOf = (page: MenuNode) => (page.jumpType === 3 ? `outside:${page.key}` :
  */
 export function AppSider({ top, preference }: { top: MenuNode; preference: 1 | 2 | 3 }) {
   const { t } = useTranslation();
+  const name = useMenuName();
   const { token } = antdTheme.useToken();
   const location = useLocation();
   const auto = preference === 1;
@@ -48,7 +49,7 @@ export function AppSider({ top, preference }: { top: MenuNode; preference: 1 | 2
   const items = top.children.map((group) => ({
     key: `group:${group.key}`,
     type: 'group' as const,
-    label: group.name,
+    label: name(group),
     children: group.children.map((page) => ({ key: keyOf(page), label: <MenuLink node={page} /> })),
   }));
   const width = auto ? SIDER_WIDTH : SIDE_MENU_WIDTH;

@@ -5,7 +5,7 @@ import { Col, Empty, Flex, Row, Typography, theme as antdTheme } from 'antd';
 import type { MenuNode } from '@energy/contracts';
 import { deferredLoaded, Dropdown, useDeferredOpen, whenDeferredLoaded } from './lazy-antd';
 import type { ActiveMenu } from './menu-model';
-import { MenuLink, useFollowLink } from './menu-link';
+import { MenuLink, useFollowLink, useMenuName } from './menu-link';
 
 /** Dropdown panel constants of spec 000 section 9. */
 export const DROPDOWN_WIDTH = 920;
@@ -14,6 +14,7 @@ export const DROPDOWN_GUTTER = 50;
 export const DROPDOWN_GROUP_SPAN = 8;
 
 function Panel({ top, shift, onNavigate }: { top: MenuNode; shift: number; onNavigate: () => void }) {
+  const name = useMenuName();
   const { token } = antdTheme.useToken();
   return (
     <div
@@ -40,7 +41,7 @@ function Panel({ top, shift, onNavigate }: { top: MenuNode; shift: number; onNav
                 strong
                 style={{ display: 'block', marginBottom: 8, borderBottom: `1px solid ${token.colorBorderSecondary}`, paddingBottom: 4 }}
               >
-                {group.name}
+                {name(group)}
               </Typography.Text>
               <Flex vertical gap={6}>
                 {group.children.map((page) => (
@@ -93,6 +94,7 @@ function useFittingCount(menu: MenuNode[]) {
 export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu }) {
   const { token } = antdTheme.useToken();
   const { t } = useTranslation();
+  const name = useMenuName();
   const follow = useFollowLink();
   const [open, setOpen] = useState<number | null>(null);
   const [shift, setShift] = useState(0);
@@ -158,7 +160,7 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
       >
         {menu.map((top) => (
           <span key={top.currentId} style={{ ...itemStyle, display: 'inline-block' }}>
-            {top.name}
+            {name(top)}
           </span>
         ))}
       </div>
@@ -189,7 +191,7 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
                 cursor: 'pointer',
               }}
             >
-              {top.name}
+              {name(top)}
             </button>
           );
           // the item alone until the Dropdown's chunk is there (right after the first render)
@@ -219,12 +221,12 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
                 triggerSubMenuAction: 'click',
                 items: hidden.map((top) => ({
                   key: `top:${top.currentId}`,
-                  label: top.name,
+                  label: name(top),
                   children: top.children.map((group) => ({
                     key: `group:${group.currentId}`,
                     type: 'group' as const,
-                    label: group.name,
-                    children: group.children.map((page) => ({ key: String(page.currentId), label: page.name })),
+                    label: name(group),
+                    children: group.children.map((page) => ({ key: String(page.currentId), label: name(page) })),
                   })),
                 })),
                 onClick: ({ key }) => {
