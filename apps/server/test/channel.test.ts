@@ -52,6 +52,19 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
     const rows = (await sam.call(device.devicePage, { pageSize: 100, pageOffset: 1 })).body.data.list;
     expect([...new Set(rows.map((r) => r.tenantName))].sort()).toEqual(['Harbor Logistics', 'Sunrise Manufacturing']);
     for (const r of rows) expect(r.tenantName).toBe(tenantOf.get(r.id) === sunrise ? 'Sunrise Manufacturing' : 'Harbor Logistics');
+    // and the export holds what the page shows (it held only the header row for a channel staff)
+    const csv = await sam.call('GET', '/api/v2/device/export?format=csv&lang=en-US');
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0]!.replace(/"/g, ''))
+        .sort(),
+    ).toEqual(rows.map((r) => r.code).sort());
     // a tenant-side staff is unchanged: its own tenant only
     expect(tenantsOf(await devicesOf(alice))).toEqual([sunrise]);
     const links = await sam.call(customer.channelTenantList, {});

@@ -2,7 +2,7 @@ import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { device as contract, type InputOf } from '@energy/contracts';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -90,8 +90,8 @@ export class DevicesExcel {
         online: d.online,
         createdAt: d.createdAt,
       }));
-    // keyset batches on the unique code: each batch is an index range, however far into the list it is
-    const batch = (after: string | undefined, size: number) =>
+    // keyset batches on (code, id): a code is unique in a tenant, and a channel staff's export spans its linked tenants
+    const batch = (after: { code: string; id: number } | undefined, size: number) =>
       list(ctx.tx, {
         query: () =>
           ctx.tx
@@ -102,7 +102,8 @@ export class DevicesExcel {
             .leftJoin(gateway, eq(gateway.id, device.gatewayId))
             .$dynamic(),
         where: [
-          ...staffScope(ctx, { tenant: device.tenantId, ou: device.ouId }),
+          // what the list page shows: the tenants the staff works in (a channel staff's linked ones too)
+          ...staffScope(ctx, { tenant: device.tenantId, ou: device.ouId, channel: true }),
           ...where(filterOf(input), {
             code: contains(device.code),
             name: contains(device.name),
@@ -110,10 +111,13 @@ export class DevicesExcel {
             ouId: equals(device.ouId),
             gatewayId: equals(device.gatewayId),
           }),
-          after === undefined ? undefined : gt(device.code, after),
+          after === undefined ? undefined : sql`(${device.code}, ${device.id}) > (${after.code}, ${after.id})`,
         ],
-        order: [asc(device.code)],
-      }).all(toFile, { limit: size });
+        order: [asc(device.code), asc(device.id)],
+      }).all(undefined, { limit: size });
+    async function* fileBatches() {
+      for await (const rows of keysetBatches(batch, (r) => ({ code: r.d.code, id: r.d.id }))) yield toFile(rows);
+    }
     return sendExport(http.reply, {
       name: 'devices',
       sheet: DEVICE_SHEET,
@@ -121,7 +125,7 @@ export class DevicesExcel {
       lang: langOf(http.req, input.lang),
       timeZone,
       format: input.format,
-      batches: keysetBatches(batch, (r) => r.code),
+      batches: fileBatches(),
     });
   }
 
