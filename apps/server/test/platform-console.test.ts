@@ -53,6 +53,8 @@ describe.each(DB_KINDS)('platform console on %s', (kind) => {
     expect(page.status).toBe(200);
     const rows = page.body.data.list;
     expect(rows.map((r) => r.name)).toEqual(['GridCare Services', 'Harbor Logistics', 'Sunrise Manufacturing']);
+    // the demo's tenants have codes like any created one (the console showed '—')
+    expect(rows.map((r) => r.code)).toEqual(['gridcare', 'harbor', 'sunrise']);
     const sr = rows.find((r) => r.id === sunrise)!;
     expect(sr.usage.devices).toBeGreaterThan(0);
     expect(sr.usage.staff).toBe(3);

@@ -225,6 +225,8 @@ export async function seedDemo(db: Db, services: Services, { alarmHistory = true
   for (const t of TENANTS) {
     await db.insert(tenant).values({
       id: t.id,
+      // the console's tenant code (docs/platform-console.md): the demo's key
+      code: t.key,
       name: t.name,
       sideType: t.sideType,
       platformName: t.platformName,
