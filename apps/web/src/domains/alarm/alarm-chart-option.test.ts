@@ -19,6 +19,7 @@ const base: AlarmChartInput = {
   threshold: 250,
   labels: { alarm: 'Alarm', recovered: 'Recovered', active: 'Active', threshold: 'Threshold' },
   colors: { alarm: '#f00', recovered: '#0f0' },
+  timeZone: 'Asia/Shanghai',
 };
 const ms = (iso: string) => Date.parse(iso);
 type AnySeries = {
@@ -75,5 +76,22 @@ describe('alarm chart option', () => {
   test('hasPoints', () => {
     expect(hasPoints(base.series)).toBe(true);
     expect(hasPoints([{ ...base.series[0]!, points: [] }])).toBe(false);
+  });
+
+  test("the axis and the tooltip say times in the tenant's zone, whatever the browser's", () => {
+    const o = buildAlarmChartOption(base) as unknown as {
+      xAxis: { axisLabel: { formatter: (v: number) => string } };
+      tooltip: { formatter: (p: unknown) => string };
+    };
+    // 08:00 UTC is 16:00 in Shanghai
+    expect(o.xAxis.axisLabel.formatter(ms('2026-03-01T08:00:00.000Z'))).toBe('16:00');
+    const tip = o.tooltip.formatter([
+      { axisValue: ms('2026-03-01T08:00:00.000Z'), marker: '', seriesName: 'Voltage (V) <b>', value: [0, 255] },
+    ]);
+    expect(tip).toContain('2026-03-01 16:00:00');
+    expect(tip).toContain('Voltage (V) &#60;b&#62;');
+    // a window over a day long shows the date too
+    const long = buildAlarmChartOption({ ...base, to: '2026-03-03T10:00:00.000Z' }) as unknown as typeof o;
+    expect(long.xAxis.axisLabel.formatter(ms('2026-03-01T08:00:00.000Z'))).toBe('03-01 16:00');
   });
 });

@@ -1,4 +1,6 @@
 import type { ChartOption } from '../../shared/chart/chart-option';
+import { escapeHtml } from '../../shared/chart/escape-html';
+import { formatInZone } from '../../shared/zoned-time';
 
 /**
  * The chart of an alarm's related properties around the alarm time, as an ECharts option (pure:
@@ -30,6 +32,8 @@ export interface AlarmChartInput {
   threshold: number | null;
   labels: AlarmChartLabels;
   colors: { alarm: string; recovered: string };
+  /** The tenant's zone: the axis and the tooltip say times in it, as the page does (not the browser's). */
+  timeZone: string;
 }
 
 /** More points than this on a line: no symbols, and a zoom slider. */
@@ -41,7 +45,7 @@ export const seriesName = (p: { name: string; unit: string }) => (p.unit ? `${p.
 export const hasPoints = (series: AlarmChartSeries[]) => series.some((s) => s.points.length > 0);
 
 export function buildAlarmChartOption(input: AlarmChartInput): ChartOption {
-  const { series, labels, colors } = input;
+  const { series, labels, colors, timeZone } = input;
   const alarmMs = Date.parse(input.alarmTime);
   const recoverMs = input.recoverTime ? Date.parse(input.recoverTime) : null;
   const fromMs = Date.parse(input.from);
@@ -57,7 +61,15 @@ export function buildAlarmChartOption(input: AlarmChartInput): ChartOption {
       { name: labels.alarm, xAxis: alarmMs, lineStyle: { color: colors.alarm, type: 'solid' as const, width: 2 } },
       ...(recoverMs === null
         ? []
-        : [{ name: labels.recovered, xAxis: recoverMs, lineStyle: { color: colors.recovered, type: 'solid' as const, width: 2 } }]),
+        : [
+            {
+              name: labels.recovered,
+              xAxis: recoverMs,
+              lineStyle: { color: colors.recovered, type: 'solid' as const, width: 2 },
+              // below the alarm's label, so the two never cover each other when they are close
+              label: { position: 'insideEndBottom' as const },
+            },
+          ]),
     ],
   };
   const activeArea = {
@@ -75,8 +87,27 @@ export function buildAlarmChartOption(input: AlarmChartInput): ChartOption {
     animation: false,
     grid: { left: 16, right: 24 + Math.max(0, units.length - 1) * 56, top: 48, bottom: many ? 56 : 16, containLabel: true },
     legend: { top: 0, data: series.map((s) => seriesName(s.property)) },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'time', min: fromMs, max: toMs },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { label: { formatter: (p: { value: unknown }) => formatInZone(Number(p.value), timeZone) } },
+      formatter: (params: unknown) => {
+        const list = (Array.isArray(params) ? params : [params]) as {
+          axisValue: number;
+          marker: string;
+          seriesName: string;
+          value: [number, number];
+        }[];
+        const head = list[0] ? formatInZone(list[0].axisValue, timeZone) : '';
+        return [head, ...list.map((p) => `${p.marker}${escapeHtml(p.seriesName)}: <b>${p.value[1]}</b>`)].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'time',
+      min: fromMs,
+      max: toMs,
+      // wall-clock times of the tenant's zone; the date too when the window spans more than a day
+      axisLabel: { formatter: (v: number) => formatInZone(v, timeZone).slice(toMs - fromMs > 86_400_000 ? 5 : 11, 16) },
+    },
     yAxis: (units.length > 0 ? units : ['']).map((unit, i) => ({
       type: 'value' as const,
       name: unit,

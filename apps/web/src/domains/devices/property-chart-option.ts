@@ -1,6 +1,7 @@
 import type { ResampleInterval } from '@energy/contracts';
 import type { ChartOption } from '../../shared/chart/chart-option';
 import { formatBucket, formatValue } from './format';
+import { escapeHtml } from '../../shared/chart/escape-html';
 
 /**
  * The chart of one data property, as an ECharts option (pure: tested without a browser).
@@ -50,7 +51,6 @@ export function hasData(series: PropertySeries | undefined): boolean {
 }
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A category axis of bucket names keeps every bucket (empty ones too) evenly spaced, in the tenant's zone. */
 export function buildPropertyChartOption(input: {

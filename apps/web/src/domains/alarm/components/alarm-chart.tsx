@@ -8,6 +8,7 @@ import { Authorized } from '../../../shared/authorized';
 import { api } from '../../../shared/api/client';
 import { downloadFile } from '../../../shared/api/download';
 import { ThemedChart } from '../../../shared/chart/themed-chart';
+import { useTenantZone } from '../../../shared/time-zone';
 import { buildAlarmChartOption, hasPoints, seriesName, type AlarmChartSeries } from '../alarm-chart-option';
 import { alarmKeys, type AlarmRow } from '../queries';
 import '../texts';
@@ -22,6 +23,7 @@ const MAX_CHARTED = 4;
 export function AlarmChart({ row }: { row: AlarmRow }) {
   const { t } = useTranslation();
   const { token } = antdTheme.useToken();
+  const zone = useTenantZone();
   const related = useQuery({ queryKey: alarmKeys.related(row.id), queryFn: () => api(alarm.alarmRelatedProperties, { id: row.id }) });
   const properties = useMemo(() => related.data ?? [], [related.data]);
   const [picked, setPicked] = useState<number[] | null>(null);
@@ -54,9 +56,10 @@ export function AlarmChart({ row }: { row: AlarmRow }) {
         threshold: t('alarm.detailPage.threshold'),
       },
       colors: { alarm: token.colorError, recovered: token.colorSuccess },
+      timeZone: zone,
     });
     // `loaded` is a new list every render: the option is keyed by when each query's data changed
-  }, [dataKey, row.threshold, t, token.colorError, token.colorSuccess]);
+  }, [dataKey, row.threshold, t, token.colorError, token.colorSuccess, zone]);
 
   const exportReadings = async () => {
     setExporting(true);
