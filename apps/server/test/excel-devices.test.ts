@@ -77,6 +77,9 @@ describe.each(DB_KINDS)('device Excel import and export on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/devices-\d{4}-\d{2}-\d{2}\.xlsx/);
+    // named by the tenant's date (Asia/Shanghai), which is not UTC's for eight hours of each day
+    const shanghaiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    expect(res.headers['content-disposition']).toContain(`devices-${shanghaiToday}.xlsx`);
     const ws = (await workbookOf(res.rawPayload)).worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([...HEADERS_EN, 'Status', 'Created at']);
     expect(ws.rowCount).toBe(1 + page.totalCount);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { csvField } from '../plugins/csv.js';
-import { cellOf, DATETIME_FORMAT, headerOf, type Column, type Lang, type Localized } from './columns.js';
+import { cellOf, DATETIME_FORMAT, headerOf, zonedText, type Column, type Lang, type Localized } from './columns.js';
 
 // Exports stream: rows arrive in batches (a keyset query per batch), each batch is written to a temporary
 // file (exceljs' streaming WorkbookWriter, or CSV lines) and dropped, and the finished file is sent. So
@@ -100,7 +100,8 @@ export async function sendExport<R>(reply: FastifyReply, spec: ExportSpec<R>) {
     await fs.promises.rm(file, { force: true });
     throw error;
   }
-  const name = `${spec.name}-${new Date().toISOString().slice(0, 10)}.${spec.format}`;
+  // the date of the file is the tenant's today (its zone is the one of the times inside), not UTC's
+  const name = `${spec.name}-${zonedText(new Date(), spec.timeZone).slice(0, 10)}.${spec.format}`;
   return sendFile(reply, file, name, spec.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);
 }
 

@@ -59,7 +59,7 @@ export function AppHeader({ current, menu, active }: { current: CurrentUser | un
         <Typography.Text
           strong
           data-testid="platform-title"
-          style={{ fontSize: 16, color: dark ? '#f0f3f7' : token.colorText, maxWidth: 200 }}
+          style={{ fontSize: 16, color: dark ? '#f0f3f7' : token.colorText, maxWidth: 'min(320px, 28vw)' }}
           ellipsis
         >
           {platformTitle(current, active, i18n.language)}

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import type { CurrentUser } from '@energy/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Dropdown } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import type { EndpointRef, RefInput } from '@energy/contracts/refs-types';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../api/download';
+import { shellKeys } from '../current-staff';
+import { browserZone, formatInZone } from '../zoned-time';
 import './texts';
 
 export type ExportFormat = 'xlsx' | 'csv';
@@ -38,12 +41,16 @@ export function ExportButton({ exportRef, filter, name, testId = 'excel-export',
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const run = async (format: ExportFormat) => {
     if (maxRows !== undefined && totalCount > maxRows) void message.warning(t('excel.tooMany', { n: maxRows }));
     setBusy(true);
     try {
       const input = exportInput(filter, format, i18n.language) as RefInput<EndpointRef>;
-      await downloadFile(exportRef, input, `${name}-${dayjs().format('YYYY-MM-DD')}.${format}`);
+      // the tenant's today, as the server names the file (the shell's current user, never fetched from here:
+      // the platform console has none, and its pages' times are UTC)
+      const zone = queryClient.getQueryData<CurrentUser>(shellKeys.current)?.tenant.timeZone ?? browserZone();
+      await downloadFile(exportRef, input, `${name}-${formatInZone(Date.now(), zone).slice(0, 10)}.${format}`);
     } finally {
       setBusy(false);
     }
