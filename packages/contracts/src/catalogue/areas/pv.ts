@@ -1,0 +1,65 @@
+import { crud, type AreaDef } from '../catalogue-defs.js';
+
+/** Photovoltaics: its groups, pages and buttons (catalogue-data.ts puts the areas together). */
+export const pvArea = {
+  key: 'pv',
+  name: 'PV',
+  nameZh: '光伏',
+  path: '/pv',
+  origin: 'ids',
+  groups: [
+    {
+      key: 'monitor',
+      name: 'Monitoring',
+      nameZh: '监控',
+      pages: [
+        { key: 'noticeboard', name: 'Noticeboard', nameZh: '光伏看板', path: '/pv/monitor/noticeboard' },
+        { key: 'outline', name: 'Station outline', nameZh: '电站概览', path: '/pv/monitor/outline' },
+      ],
+    },
+    {
+      key: 'analysis',
+      name: 'Analysis',
+      nameZh: '分析',
+      pages: [
+        { key: 'performance', name: 'Performance', nameZh: '发电性能', path: '/pv/analysis/performance' },
+        {
+          key: 'dispersion',
+          name: 'String dispersion',
+          nameZh: '组串离散率',
+          path: '/pv/analysis/dispersion',
+          buttons: [{ code: 'b-pv-dispersion-config', name: 'Set thresholds', nameZh: '设置阈值' }],
+        },
+        {
+          key: 'report',
+          name: 'Reports',
+          nameZh: '报表',
+          path: '/pv/analysis/report',
+          buttons: [{ code: 'b-pv-report-export', name: 'Export report', nameZh: '导出报表' }],
+        },
+      ],
+    },
+    {
+      key: 'asset',
+      name: 'Assets',
+      nameZh: '资产',
+      pages: [
+        {
+          key: 'station',
+          name: 'PV stations',
+          nameZh: '光伏电站',
+          path: '/pv/asset/station',
+          buttons: crud('pv-station', 'PV station', '光伏电站'),
+        },
+        {
+          key: 'inverter',
+          name: 'Inverters',
+          nameZh: '逆变器',
+          path: '/pv/asset/inverter',
+          buttons: crud('pv-inverter', 'inverter', '逆变器'),
+        },
+        { key: 'string', name: 'Strings', nameZh: '组串', path: '/pv/asset/string', buttons: crud('pv-string', 'string', '组串') },
+      ],
+    },
+  ],
+} as const satisfies AreaDef;
