@@ -13,7 +13,7 @@ import { seedDemoAlarmHistory, seedDemoAlarmRules } from './demo-alarms.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
-import { seedTenantNavigation } from './navigation.js';
+import { seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { iconPng } from './png.js';
 
 export const DEMO_PASSWORD = 'demo1234';

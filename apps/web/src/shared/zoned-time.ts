@@ -39,3 +39,24 @@ export function formatInZone(value: number | string | Date, timeZone: string): s
   const p = zonedParts(typeof value === 'number' ? value : new Date(value).getTime(), timeZone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
+
+/** A calendar day, 'YYYY-MM-DD'. */
+export type CalendarDay = string;
+
+/** The instant a calendar day starts in a time zone (DST-safe: the offset is taken at that instant). */
+export function dayStartIn(day: CalendarDay, timeZone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(t, timeZone);
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(t / 1000) * 1000;
+  };
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
+/** The calendar day of an instant in a time zone, moved by `days`. */
+export function dayIn(t: number, timeZone: string, days = 0): CalendarDay {
+  const p = zonedParts(t, timeZone);
+  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day + days)).toISOString().slice(0, 10);
+}

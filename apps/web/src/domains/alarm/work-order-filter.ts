@@ -1,5 +1,5 @@
 import type { Dayjs } from 'dayjs';
-import { zonedParts } from '../../shared/zoned-time';
+import { dayStartIn } from '../../shared/zoned-time';
 
 /** The work-order list's filter form values. */
 export interface WorkOrderFormValues {
@@ -24,20 +24,6 @@ export interface WorkOrderFilter {
   createdEndTime?: string;
 }
 
-/** The instant a calendar day (`YYYY-MM-DD`) starts in a time zone (its midnight, or the first instant after a gap). */
-export function dayStartInZone(date: string, timeZone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  // the zone's offset at a guess, then at the corrected guess (a change of offset between them: DST days)
-  let at = wall;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(at, timeZone);
-    const shown = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour % 24, +p.minute, +p.second);
-    at = wall - (shown - at);
-  }
-  return at;
-}
-
 const dayOf = (d: Dayjs) => d.format('YYYY-MM-DD');
 
 /**
@@ -55,8 +41,8 @@ export function toWorkOrderFilter(v: WorkOrderFormValues, timeZone: string): Wor
     deviceCode: text(v.deviceCode),
     alarmLevels: v.alarmLevels && v.alarmLevels.length > 0 ? [...v.alarmLevels].sort((a, b) => a - b) : undefined,
     state: v.state ?? undefined,
-    createdStartTime: from ? new Date(dayStartInZone(dayOf(from), timeZone)).toISOString() : undefined,
-    createdEndTime: to ? new Date(dayStartInZone(dayOf(to.add(1, 'day')), timeZone) - 1).toISOString() : undefined,
+    createdStartTime: from ? new Date(dayStartIn(dayOf(from), timeZone)).toISOString() : undefined,
+    createdEndTime: to ? new Date(dayStartIn(dayOf(to.add(1, 'day')), timeZone) - 1).toISOString() : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, x]) => x !== undefined)) as WorkOrderFilter;
 }

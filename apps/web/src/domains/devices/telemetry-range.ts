@@ -1,5 +1,7 @@
 import type { ResampleInterval } from '@energy/contracts';
-import { zonedParts } from './format';
+import { dayIn, dayStartIn, type CalendarDay } from '../../shared/zoned-time';
+
+export { dayIn, dayStartIn, type CalendarDay };
 
 /**
  * Time ranges and resolutions of the device charts: which resolutions a range may use (not too many
@@ -38,27 +40,6 @@ export interface TimeRange {
 
 export type RangePreset = 'today' | 'last24h' | 'last7d' | 'last30d' | 'custom';
 export const RANGE_PRESETS: RangePreset[] = ['today', 'last24h', 'last7d', 'last30d', 'custom'];
-
-/** A calendar day, 'YYYY-MM-DD'. */
-export type CalendarDay = string;
-
-/** The instant a calendar day starts in a time zone (DST-safe: the offset is taken at that instant). */
-export function dayStartIn(day: CalendarDay, timeZone: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  const offsetAt = (t: number) => {
-    const p = zonedParts(t, timeZone);
-    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(t / 1000) * 1000;
-  };
-  const guess = wall - offsetAt(wall);
-  return wall - offsetAt(guess);
-}
-
-/** The calendar day of an instant in a time zone, moved by `days`. */
-export function dayIn(t: number, timeZone: string, days = 0): CalendarDay {
-  const p = zonedParts(t, timeZone);
-  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day + days)).toISOString().slice(0, 10);
-}
 
 /**
  * The range of a preset at `now`: today and the day presets are whole days of the tenant's calendar

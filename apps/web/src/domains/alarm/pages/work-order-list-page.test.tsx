@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { describeListPages } from '../../../test/list-page-cases';
 import { fixture, pageOf, renderPage, tableRows } from '../../../test/render-page';
 import type { TenantWorkOrder } from '../queries';
-import { dayStartInZone, toWorkOrderFilter } from '../work-order-filter';
+import { dayStartIn } from '../../../shared/zoned-time';
+import { toWorkOrderFilter } from '../work-order-filter';
 import WorkOrderListPage from './work-order-list-page';
 
 const row: TenantWorkOrder = {
@@ -69,11 +70,11 @@ describe('the work-order list in the tenant zone', { timeout: 30_000 }, () => {
 describe('the work-order filter', () => {
   test("a picked range is whole days of the tenant's zone, whatever the browser's", async () => {
     const dayjs = (await import('dayjs')).default;
-    expect(new Date(dayStartInZone('2026-03-02', 'Asia/Shanghai')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
-    expect(new Date(dayStartInZone('2026-03-02', 'UTC')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
+    expect(new Date(dayStartIn('2026-03-02', 'Asia/Shanghai')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(new Date(dayStartIn('2026-03-02', 'UTC')).toISOString()).toBe('2026-03-02T00:00:00.000Z');
     // New York changes to summer time on 8 March 2026: that day starts at 05:00 UTC, the next at 04:00
-    expect(new Date(dayStartInZone('2026-03-08', 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(new Date(dayStartInZone('2026-03-09', 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(new Date(dayStartIn('2026-03-08', 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(new Date(dayStartIn('2026-03-09', 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
     expect(
       toWorkOrderFilter(
         { keyword: ' x ', assignee: '', alarmLevels: [2, 0], state: null, range: [dayjs('2026-03-01'), dayjs('2026-03-02')] },
