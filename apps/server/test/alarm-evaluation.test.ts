@@ -130,6 +130,7 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
       ruleName: 'Meter over 100',
       level: 0,
       readState: false,
+      recoverTime: null,
     });
     const stored = await rowsOf<{ staff_id: number; read_at: Date | null }>(
       t.database.system,
@@ -142,10 +143,17 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
     // a late reading (older than the last evaluated) changes nothing; a clearing one recovers
     await write(t, gm, base + 20_000, { p: 10 });
     expect((await alarmsOf(rule.id))[0]!.state).toBe(0);
+    pushes.length = 0;
     await write(t, gm, base + 120_000, { p: 50 });
     alarms = await alarmsOf(rule.id);
     expect(alarms[0]).toMatchObject({ state: 1, recovered_by: 'auto', recover_remark: 'the condition cleared' });
     expect(new Date(alarms[0]!.recover_time!).getTime()).toBe(base + 120_000);
+    // the recovery is pushed to the staff the raise went to, with the time it recovered
+    expect(pushes.map((p) => p.destination).sort()).toEqual(devicePushes.map((p) => p.destination).sort());
+    expect(pushes.find((p) => p.destination === `/ws/alarm/staff/${ids.staffId['SR-ALICE']}`)!.body).toEqual({
+      ...devicePushes[0]!.body,
+      recoverTime: new Date(base + 120_000).toISOString(),
+    });
 
     // again: the duration counts afresh
     await write(t, gm, base + 150_000, { p: 150 });
@@ -414,8 +422,20 @@ describe.each(DB_KINDS)('alarm evaluation on %s', (kind) => {
       alarmLevel: 1,
       sceneType: 'DELIVERY_FAILED',
       targetId: 4242,
+      readState: false,
+      recoverTime: null,
     });
+    const raisedTo = pushes.map((p) => p.destination).sort();
+    pushes.length = 0;
     expect(await t.services.alarm.recoverServerAlarm({ tenantId: input.tenantId, scene: 'DELIVERY_FAILED', targetId: 4242 })).toBe(true);
+    // its recovery goes where the raise went
+    expect(pushes.map((p) => p.destination).sort()).toEqual(raisedTo);
+    expect(pushes[0]!.body).toMatchObject({
+      recordId: id,
+      sceneType: 'DELIVERY_FAILED',
+      readState: false,
+      recoverTime: expect.any(String),
+    });
     expect(await t.services.alarm.recoverServerAlarm({ tenantId: input.tenantId, scene: 'DELIVERY_FAILED', targetId: 4242 })).toBe(false);
     const rows = await rowsOf<AlarmRow>(t.database.system, sql`select * from alarm_log where id = ${id}`);
     expect(rows[0]).toMatchObject({ state: 1, source: 'server', scene_type: 'DELIVERY_FAILED' });

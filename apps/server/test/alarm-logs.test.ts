@@ -229,6 +229,7 @@ describe.each(DB_KINDS)('alarm logs, the bell and read state on %s', (kind) => {
         ruleName: 'Feeder over 100',
         level: 0,
         readState: true,
+        recoverTime: null,
       },
       expect.objectContaining({ alarmId: alarm['SZ-01-FM-01'], readState: true }),
     ]);

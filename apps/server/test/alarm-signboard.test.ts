@@ -1,6 +1,6 @@
 import { ErrorCode } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
 import { DEMO_TENANTS } from '../src/seed/demo.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
@@ -229,8 +229,19 @@ describe.each(DB_KINDS)('the fault signboard on %s', (kind) => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe(ErrorCode.FORBIDDEN);
     expect((await dave.post(`${SB}/recovery`, { id })).status).toBe(404);
+    const published: { destination: string; body: { alarmId?: number; recoverTime?: string | null } }[] = [];
+    const spy = vi
+      .spyOn(t.services.push, 'publish')
+      .mockImplementation((destination, body) => void published.push({ destination, body: body as never }));
     const recovered = await alice.post(`${SB}/recovery`, { id, remark: 'Fan replaced', timestamp: Date.now() });
     expect(recovered.status).toBe(200);
+    // the recovery by hand is pushed to the staff the raise went to, once it committed
+    const pushedTo = await rowsOf<{ staff_id: number }>(t.database.system, sql`select staff_id from alarm_push where alarm_id = ${id}`);
+    expect(pushedTo.length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(published).toHaveLength(pushedTo.length));
+    spy.mockRestore();
+    expect(published.map((p) => p.destination).sort()).toEqual(pushedTo.map((r) => `/ws/alarm/staff/${r.staff_id}`).sort());
+    expect(published.every((p) => p.body.alarmId === id && p.body.recoverTime === recovered.body.data.recoverTime)).toBe(true);
     expect(recovered.body.data).toMatchObject({ id, state: 1, recoveredBy: 'manual', recoverRemark: 'Fan replaced' });
     expect(recovered.body.data.recoverTime).not.toBeNull();
     const again = await alice.post(`${SB}/recovery`, { id });

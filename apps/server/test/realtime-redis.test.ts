@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
+import { rowsOf } from '../src/db/sql.js';
 import { deviceAlarmDestination, serverAlarmDestination } from '../src/realtime/push.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, switchToTenant, type TestApp } from './helpers.js';
 import { sleep, stompClient, until, wsUrlOf, type StompTestClient } from './stomp-helpers.js';
@@ -72,6 +74,74 @@ describe.skipIf(!DB_KINDS.includes('postgres'))('pushes across processes through
       `${deviceAlarmDestination(staffId)} {"alarmId":3,"from":"one"}`,
       `${serverAlarmDestination(staffId)} {"recordId":2,"from":"one"}`,
     ]);
+  });
+
+  it('a rule created on one process applies on the other at once, and the alarm and its recovery are pushed across', async () => {
+    const alice = await signIn(one, 'alice');
+    const staffId = ids.staffId['SR-ALICE']!;
+    const onOne = await connect(urls[0], alice, [deviceAlarmDestination(staffId)]);
+    const [gm] = await rowsOf<{ id: number; type_id: number; prop_id: number }>(
+      one.database.system,
+      sql`select d.id, d.device_type_id as type_id, p.id as prop_id from device d join data_property p on p.device_type_id = d.device_type_id
+          where d.code = 'SZ-01-GM-01' and p.key = 'p'`,
+    );
+    const device = Number(gm!.id);
+    const write = async (value: number, ts = Date.now()) => {
+      await two.ingest.writeReadings([{ deviceId: device, ts: new Date(ts), values: { p: value } }]);
+      await two.services.alarmEvaluator.settled();
+    };
+    await write(1, Date.now() - 5_000); // process two has read (and caches, for a minute) the rules
+
+    const created = await alice.post('/api/v2/device-alarm/rule/create', {
+      name: 'Across processes',
+      description: null,
+      deviceTypeId: Number(gm!.type_id),
+      propertyId: Number(gm!.prop_id),
+      condition: 'GT',
+      threshold: 100_000,
+      durationSeconds: 0,
+      level: 1,
+      ouId: ids.ouId['SZ-01'],
+      deviceIds: [],
+      enabled: true,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const ruleId = (created.body.data as { id: number }).id;
+    const alarms = () =>
+      rowsOf<{ id: number; state: number }>(
+        one.database.system,
+        sql`select id, state from alarm_log where rule_id = ${ruleId} order by id`,
+      );
+    // within 2 s rather than the minute the cache would keep the old rules for
+    await until(
+      async () => {
+        await write(150_000);
+        return (await alarms()).length === 1;
+      },
+      2_000,
+      'the new rule to raise on the other process',
+    );
+    const [raised] = await alarms();
+    await until(() => onOne.messages.some((m) => JSON.parse(m.body).alarmId === raised!.id), 2_000, 'the raise pushed across');
+    expect(JSON.parse(onOne.messages.find((m) => JSON.parse(m.body).alarmId === raised!.id)!.body)).toMatchObject({
+      ruleName: 'Across processes',
+      readState: false,
+      recoverTime: null,
+    });
+
+    await write(50_000); // the condition clears on process two: the recovery reaches alice's socket on process one
+    await until(() => onOne.messages.some((m) => JSON.parse(m.body).recoverTime), 2_000, 'the recovery pushed across');
+    const recovery = JSON.parse(onOne.messages.find((m) => JSON.parse(m.body).recoverTime)!.body);
+    expect(recovery).toMatchObject({ alarmId: raised!.id, ruleName: 'Across processes', level: 1, readState: false });
+    expect(Date.parse(recovery.recoverTime)).toBeGreaterThan(0);
+    expect((await alarms())[0]!.state).toBe(1);
+
+    // disabled on process one: process two stops raising at once
+    expect((await alice.post('/api/v2/device-alarm/rule/status', { id: ruleId, enabled: false })).status).toBe(200);
+    await sleep(300); // the signal's way through Redis
+    await write(150_000);
+    expect(await alarms()).toHaveLength(1);
+    await alice.post('/api/v2/device-alarm/rule/delete', { id: ruleId });
   });
 
   it('closes the sockets of a session on every process when it signs out or switches staff on one', async () => {

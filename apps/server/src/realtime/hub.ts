@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { prepareMessage, type PreparedMessage } from './frames.js';
-import type { PushPublisher } from './push.js';
+import type { ProcessSignals, PushPublisher } from './push.js';
 import { RedisBus } from './redis-bus.js';
 
 /** A STOMP connection as the hub sees it (stomp-server.ts). */
@@ -28,11 +28,12 @@ interface Log {
  * this process and, with REDIS_URL, sent through Redis to every other process, which delivers to its
  * own. Ended web sessions travel the same way.
  */
-export class PushHub implements PushPublisher {
+export class PushHub implements PushPublisher, ProcessSignals {
   private readonly subscribers = new Map<string, Set<PushSubscription>>();
   private readonly connections = new Map<string, Set<PushConnection>>();
   private bus: RedisBus | undefined;
   private closed = false;
+  private readonly signalHandlers = new Map<string, ((payload: string) => void)[]>();
 
   constructor(private readonly config: Pick<Config, 'redisUrl' | 'redisPrefix'>) {}
 
@@ -42,7 +43,11 @@ export class PushHub implements PushPublisher {
     const bus = new RedisBus(
       this.config.redisUrl,
       this.config.redisPrefix,
-      { message: (destination, json) => this.deliver(destination, json), sessionEnded: (idHash) => this.endLocal(idHash) },
+      {
+        message: (destination, json) => this.deliver(destination, json),
+        sessionEnded: (idHash) => this.endLocal(idHash),
+        signal: (topic, payload) => this.receiveSignal(topic, payload, log),
+      },
       log,
     );
     await bus.start();
@@ -65,6 +70,25 @@ export class PushHub implements PushPublisher {
   endSession(idHash: string) {
     this.endLocal(idHash);
     this.bus?.publishSessionEnded(idHash);
+  }
+
+  /** Tells the other processes (ProcessSignals); nothing to do without Redis, where this is the only one. */
+  signal(topic: string, payload: string) {
+    if (/[\r\n]/.test(topic)) throw new Error(`realtime: a signal topic cannot contain line breaks: ${JSON.stringify(topic)}`);
+    this.bus?.publishSignal(topic, payload);
+  }
+
+  onSignal(topic: string, handler: (payload: string) => void) {
+    this.signalHandlers.set(topic, [...(this.signalHandlers.get(topic) ?? []), handler]);
+  }
+
+  private receiveSignal(topic: string, payload: string, log: Log) {
+    for (const handler of this.signalHandlers.get(topic) ?? [])
+      try {
+        handler(payload);
+      } catch (err) {
+        log.warn({ err, topic }, 'realtime: a signal handler failed');
+      }
   }
 
   // --- for the STOMP connections of this process

@@ -8,6 +8,16 @@ export interface PushPublisher {
   publish(destination: string, body: unknown): void;
 }
 
+/**
+ * Signals between server processes: a change one process made that the others' caches must follow at
+ * once (alarm rules, recovered alarms, devices). Through Redis when REDIS_URL is set; a single process
+ * needs none. The sender acts on its own change itself: a signal reaches only the other processes.
+ */
+export interface ProcessSignals {
+  signal(topic: string, payload: string): void;
+  onSignal(topic: string, handler: (payload: string) => void): void;
+}
+
 /** Device alarms of one staff (spec 000: alarmId, deviceName, alarmTime, ruleName, readState). */
 export const deviceAlarmDestination = (staffId: number) => `/ws/alarm/staff/${staffId}`;
 /** Server alarms of one staff (spec 000: recordId, name, alarmTime, ruleName, alarmLevel, sceneType). */

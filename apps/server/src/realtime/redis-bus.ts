@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 
-/** What crosses processes: a push to a destination, or a web session whose sockets must close. */
+/** What crosses processes: a push to a destination, a web session whose sockets must close, or a signal. */
 export interface BusHandlers {
   message(destination: string, json: string): void;
   sessionEnded(idHash: string): void;
+  signal(topic: string, payload: string): void;
 }
 
 interface Log {
@@ -13,7 +14,8 @@ interface Log {
 
 /**
  * Redis pub/sub between server processes, on one channel `<prefix>realtime`. A message is
- * `M\n<origin>\n<destination>\n<json>` or `E\n<origin>\n<session id hash>`; each process skips its own
+ * `M\n<origin>\n<destination>\n<json>`, `E\n<origin>\n<session id hash>` or
+ * `S\n<origin>\n<topic>\n<payload>` (a signal, ProcessSignals); each process skips its own
  * (it delivered locally already). Pub/sub keeps nothing: a process that is down misses what was sent.
  */
 export class RedisBus {
@@ -58,6 +60,10 @@ export class RedisBus {
     this.send(`E\n${this.origin}\n${idHash}`);
   }
 
+  publishSignal(topic: string, payload: string) {
+    this.send(`S\n${this.origin}\n${topic}\n${payload}`);
+  }
+
   async close() {
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
     this.pub.disconnect();
@@ -74,10 +80,13 @@ export class RedisBus {
     if (originEnd < 0 || payload.slice(2, originEnd) === this.origin) return;
     if (kind === 'E\n') {
       this.handlers.sessionEnded(payload.slice(originEnd + 1));
-    } else if (kind === 'M\n') {
-      const destinationEnd = payload.indexOf('\n', originEnd + 1);
-      if (destinationEnd < 0) return;
-      this.handlers.message(payload.slice(originEnd + 1, destinationEnd), payload.slice(destinationEnd + 1));
+    } else if (kind === 'M\n' || kind === 'S\n') {
+      const nameEnd = payload.indexOf('\n', originEnd + 1);
+      if (nameEnd < 0) return;
+      const name = payload.slice(originEnd + 1, nameEnd);
+      const rest = payload.slice(nameEnd + 1);
+      if (kind === 'M\n') this.handlers.message(name, rest);
+      else this.handlers.signal(name, rest);
     }
   }
 }

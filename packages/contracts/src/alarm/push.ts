@@ -17,6 +17,8 @@ export const deviceAlarmPush = z.object({
   level: alarmLevel,
   /** Read by this staff. */
   readState: z.boolean(),
+  /** When the alarm recovered (a recovery is pushed with it); null or absent while it is active. */
+  recoverTime: z.string().nullable().optional(),
 });
 export type DeviceAlarmPush = z.infer<typeof deviceAlarmPush>;
 
@@ -30,6 +32,10 @@ export const serverAlarmPush = z.object({
   sceneType: serverAlarmScene,
   /** What the scene concerns (a device id, a strategy id), for the configured page's path template. */
   targetId: z.number().int().nullable(),
+  /** Read by this staff (confirm-read: cors/read-alarm). */
+  readState: z.boolean().optional(),
+  /** When the alarm recovered (a recovery is pushed with it); null or absent while it is active. */
+  recoverTime: z.string().nullable().optional(),
 });
 export type ServerAlarmPush = z.infer<typeof serverAlarmPush>;
 

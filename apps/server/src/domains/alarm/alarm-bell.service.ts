@@ -28,6 +28,7 @@ export class AlarmBellService {
         ruleName: a.ruleName,
         level: a.level,
         readState: readAt !== null,
+        recoverTime: a.recoverTime ? a.recoverTime.toISOString() : null,
       })),
     );
     return { list: page.list, total: page.totalCount };

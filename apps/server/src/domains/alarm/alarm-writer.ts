@@ -153,6 +153,7 @@ export class AlarmWriter {
     for (const a of actions)
       if (a.kind === 'raise') recipients.set(a.alarm, await this.recipients.of(this.db, a.alarm.tenantId, a.alarm.ouId));
     const raised: { alarm: NewAlarm; id: number; staff: number[] }[] = [];
+    const recovered: number[] = [];
     await this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       for (const a of actions) {
@@ -171,11 +172,78 @@ export class AlarmWriter {
         } else if (a.ref.id !== null) {
           await tx.execute(sql`update alarm_log set state = 1, recover_time = ${iso(a.at)}::timestamptz, recovered_by = 'auto',
                                  recover_remark = ${a.remark} where id = ${a.ref.id} and state = 0`);
+          recovered.push(a.ref.id);
         }
       }
     });
     for (const r of raised) this.publish(r.alarm, r.id, r.staff);
+    await this.publishRecovered(recovered);
     return raised.map((r) => r.alarm);
+  }
+
+  /**
+   * Pushes the recovery of alarms (committed already) to the staff their raise was pushed to, each with
+   * its own read state: the same body as the raise plus `recoverTime`, so a bell or a page open follows
+   * at once. A failure is logged: the lists show the recovery at their next read.
+   */
+  async publishRecovered(ids: readonly number[]) {
+    if (!ids.length) return;
+    try {
+      const rows = await rowsOf<{
+        id: number;
+        source: 'rule' | 'server';
+        scene_type: ServerAlarmScene | null;
+        target_id: number | null;
+        level: number;
+        rule_name: string;
+        device_id: number | null;
+        device_name: string | null;
+        alarm_time: Date | string;
+        recover_time: Date | string;
+        staff_id: number;
+        read_at: Date | string | null;
+      }>(
+        this.db,
+        sql`select a.id, a.source, a.scene_type, a.target_id, a.level, a.rule_name, a.device_id, a.device_name, a.alarm_time,
+                   a.recover_time, p.staff_id, p.read_at
+            from alarm_log a join alarm_push p on p.alarm_id = a.id
+            where a.id = any(${sql.param([...ids])}::int[]) and a.state = 1 and a.recover_time is not null`,
+      );
+      for (const r of rows) {
+        const alarmTime = new Date(r.alarm_time).toISOString();
+        const recoverTime = new Date(r.recover_time).toISOString();
+        const readState = r.read_at !== null;
+        const staff = Number(r.staff_id);
+        if (r.source === 'rule') {
+          const body: alarm.DeviceAlarmPush = {
+            alarmId: Number(r.id),
+            deviceId: r.device_id === null ? null : Number(r.device_id),
+            deviceName: r.device_name ?? '',
+            alarmTime,
+            ruleName: r.rule_name,
+            level: Number(r.level),
+            readState,
+            recoverTime,
+          };
+          this.push.publish(deviceAlarmDestination(staff), body);
+        } else {
+          const body: alarm.ServerAlarmPush = {
+            recordId: Number(r.id),
+            name: r.device_name ?? '',
+            alarmTime,
+            ruleName: r.rule_name,
+            alarmLevel: Number(r.level),
+            sceneType: r.scene_type!,
+            targetId: r.target_id === null ? null : Number(r.target_id),
+            readState,
+            recoverTime,
+          };
+          this.push.publish(serverAlarmDestination(staff), body);
+        }
+      }
+    } catch (error) {
+      this.log.error({ err: error, alarmIds: ids }, 'alarms: a recovery push could not be published (the lists still show it)');
+    }
   }
 
   private async insert(tx: Db, a: NewAlarm): Promise<number | null> {
@@ -216,6 +284,7 @@ export class AlarmWriter {
           ruleName: a.ruleName,
           level: a.level,
           readState: false,
+          recoverTime: null,
         };
         for (const s of staff) this.push.publish(deviceAlarmDestination(s), body);
       } else {
@@ -227,6 +296,8 @@ export class AlarmWriter {
           alarmLevel: a.level,
           sceneType: a.sceneType!,
           targetId: a.targetId,
+          readState: false,
+          recoverTime: null,
         };
         for (const s of staff) this.push.publish(serverAlarmDestination(s), body);
       }

@@ -1,6 +1,6 @@
 import type { AlarmConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { PushPublisher } from '../../realtime/push.js';
+import type { ProcessSignals, PushPublisher } from '../../realtime/push.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { DeviceTypesService } from '../devices/device-types.service.js';
 import type { DevicesService } from '../devices/devices.service.js';
@@ -20,7 +20,7 @@ interface AlarmDeps {
   db: Db;
   alarm: AlarmConfig;
   catalogue: CatalogueService;
-  push: PushPublisher;
+  push: PushPublisher & ProcessSignals;
   deviceTypes: DeviceTypesService;
   devices: DevicesService;
   telemetry: TelemetryService;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlarmConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
-import type { PushPublisher } from '../../realtime/push.js';
+import type { ProcessSignals, PushPublisher } from '../../realtime/push.js';
 import type { IngestListener } from '../telemetry/ingest/listeners.js';
 import type { WriteItem } from '../telemetry/ingest/writer.js';
 import { AlarmState } from './alarm-state.js';
@@ -34,6 +34,9 @@ const DEVICE_SCENES: ServerAlarmScene[] = ['DEVICE_OFFLINE', 'GATEWAY_OFFLINE', 
  * device (per scene and target), so a restart neither duplicates nor forgets them. Each raise writes a
  * push row per recipient in the same transaction, then publishes the pushes.
  */
+/** The signals (ProcessSignals) by which processes keep each other's alarm caches current. */
+const SIGNALS = { rules: 'alarm.rules', recovered: 'alarm.recovered', device: 'alarm.device', tenancy: 'alarm.tenancy' } as const;
+
 export class AlarmEvaluator implements IngestListener {
   private readonly index: RuleIndex;
   private readonly state = new AlarmState();
@@ -50,15 +53,24 @@ export class AlarmEvaluator implements IngestListener {
     private readonly db: Db,
     private readonly config: AlarmConfig,
     private readonly recipients: AlarmRecipients,
-    push: PushPublisher,
+    push: PushPublisher & ProcessSignals,
   ) {
     this.index = new RuleIndex(db);
     this.writer = new AlarmWriter(db, recipients, push);
+    this.signals = push;
+    // what another server process changed reaches this one's caches at once (docs/alarms.md, "Processes")
+    push.onSignal(SIGNALS.rules, (p) => this.forgetRule(p === '' ? undefined : Number(p)));
+    push.onSignal(SIGNALS.recovered, (p) => this.forgetAlarms(p.split(',').map(Number).filter(Number.isInteger)));
+    push.onSignal(SIGNALS.device, (p) => this.index.deviceChanged(Number(p)));
+    push.onSignal(SIGNALS.tenancy, () => this.recipients.forget());
   }
+
+  private readonly signals: ProcessSignals;
 
   /** A channel link or a tenant's status changed: who alarms are pushed to is read again at the next alarm. */
   tenancyChanged() {
     this.recipients.forget();
+    this.signals.signal(SIGNALS.tenancy, '');
   }
 
   // --- lifecycle (the ingest's)
@@ -103,22 +115,38 @@ export class AlarmEvaluator implements IngestListener {
 
   /** The rules changed (created, edited, enabled, disabled, deleted): re-read them, forget the rule's conditions. */
   rulesChanged(ruleId?: number) {
+    this.forgetRule(ruleId);
+    this.signals.signal(SIGNALS.rules, ruleId === undefined ? '' : String(ruleId));
+  }
+
+  /**
+   * Alarms were recovered outside (by hand, or with their rule), committed: a new one needs its condition
+   * to hold anew, and the staff their raise was pushed to get the recovery.
+   */
+  alarmsRecovered(ids: number[]) {
+    if (!ids.length) return;
+    this.forgetAlarms(ids);
+    this.signals.signal(SIGNALS.recovered, ids.join(','));
+    void this.writer.publishRecovered(ids);
+  }
+
+  /** A device changed (OU, name, type) or was deleted. */
+  deviceChanged(deviceId: number) {
+    this.index.deviceChanged(deviceId);
+    this.signals.signal(SIGNALS.device, String(deviceId));
+  }
+
+  private forgetRule(ruleId: number | undefined) {
     void this.enqueue('a rule change', async () => {
       this.index.invalidate();
       if (ruleId !== undefined) this.state.forgetRule(ruleId);
     }).catch(() => {});
   }
 
-  /** Alarms were recovered outside (by hand, or with their rule): a new one needs its condition to hold anew. */
-  alarmsRecovered(ids: number[]) {
+  private forgetAlarms(ids: number[]) {
     if (!ids.length) return;
     const gone = new Set(ids);
     void this.enqueue('a recovery', async () => this.state.forgetAlarms(gone)).catch(() => {});
-  }
-
-  /** A device changed (OU, name, type) or was deleted. */
-  deviceChanged(deviceId: number) {
-    this.index.deviceChanged(deviceId);
   }
 
   // --- the ingest's side

@@ -57,6 +57,15 @@ export function addPush(data: BellPages | undefined, push: DeviceAlarmPush): Bel
   };
 }
 
+/** The alarm as a push says it is now (a recovery), where it is listed; an alarm not loaded is left to the next fetch. */
+export function updateListed(data: BellPages | undefined, push: DeviceAlarmPush): BellPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, list: p.list.map((x) => (x.alarmId === push.alarmId ? push : x)) })),
+  };
+}
+
 /** The alarm shown as read wherever it is listed. */
 export function markPushRead(data: BellPages | undefined, alarmId: number): BellPages | undefined {
   if (!data) return data;

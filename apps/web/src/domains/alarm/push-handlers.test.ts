@@ -73,6 +73,9 @@ describe('push bodies are checked', () => {
     expect(isServerAlarmPush(body)).toBe(true);
     expect(isServerAlarmPush({ ...body, targetId: undefined })).toBe(true);
     expect(isServerAlarmPush({ ...body, sceneType: 3 })).toBe(false);
+    expect(isServerAlarmPush({ ...body, readState: true, recoverTime: '2026-03-01T08:30:00.000Z' })).toBe(true);
+    expect(isServerAlarmPush({ ...body, readState: 'yes' })).toBe(false);
+    expect(isServerAlarmPush({ ...body, recoverTime: 5 })).toBe(false);
   });
 });
 
@@ -124,6 +127,33 @@ describe('alarm push handlers', () => {
     handlers.onServerAlarm({ recordId: 1, name: 'GW', alarmTime: 'x', ruleName: 'Offline', alarmLevel: 1, sceneType: 'GATEWAY_OFFLINE' });
     expect(state(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }])).toBe(true);
     expect(state(bellKeys.pushes(0))).toBe(false);
+  });
+
+  test('a recovery updates the alarm where the bell lists it, pops nothing up, adds nothing, and refetches the lists', () => {
+    const { queryClient, handlers, onDevicePush, onServerPush } = setup();
+    queryClient.setQueryData(bellKeys.pushes(0), pages([push(2), push(1)]));
+    queryClient.setQueryData(bellKeys.unread, 4);
+    queryClient.setQueryData(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }], { list: [] });
+    handlers.onDeviceAlarm(push(1, { recoverTime: '2026-03-01T08:30:00.000Z' }));
+    const listed = flattenPushes(queryClient.getQueryData<BellPages>(bellKeys.pushes(0)));
+    expect(listed.map((p) => [p.alarmId, p.recoverTime ?? null])).toEqual([
+      [2, null],
+      [1, '2026-03-01T08:30:00.000Z'],
+    ]);
+    expect(queryClient.getQueryData<BellPages>(bellKeys.pushes(0))!.pages[0]!.total).toBe(12);
+    expect(queryClient.getQueryData(bellKeys.unread)).toBe(4);
+    // an alarm the bell has not loaded is not added by its recovery
+    handlers.onDeviceAlarm(push(7, { recoverTime: '2026-03-01T08:30:00.000Z' }));
+    expect(flattenPushes(queryClient.getQueryData<BellPages>(bellKeys.pushes(0))).map((p) => p.alarmId)).toEqual([2, 1]);
+    expect(onDevicePush).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(['alarm', '/api/rule/device/alarm/log/page', { pageSize: 20, pageOffset: 1 }])!.isInvalidated).toBe(
+      true,
+    );
+    const server = { recordId: 1, name: 'GW', alarmTime: 'x', ruleName: 'Offline', alarmLevel: 1, sceneType: 'GATEWAY_OFFLINE' };
+    handlers.onServerAlarm({ ...server, recoverTime: '2026-03-01T08:30:00.000Z', readState: false });
+    expect(onServerPush).not.toHaveBeenCalled();
+    handlers.onServerAlarm({ ...server, recoverTime: null, readState: false });
+    expect(onServerPush).toHaveBeenCalledTimes(1);
   });
 
   test('bad bodies are dropped with a warning', () => {

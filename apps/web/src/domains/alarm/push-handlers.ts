@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { StaffPushHandlers } from '../../shared/realtime/stomp-client';
-import { addPush, bellKeys, isListedUnread, type BellPages, type DeviceAlarmPush, type ServerAlarmPush } from './bell-cache';
+import { addPush, bellKeys, isListedUnread, updateListed, type BellPages, type DeviceAlarmPush, type ServerAlarmPush } from './bell-cache';
 import { isAlarmLevel } from './levels';
 import { alarmKeys } from './queries';
 
@@ -20,7 +20,8 @@ export function isDeviceAlarmPush(b: unknown): b is DeviceAlarmPush {
     isText(b.alarmTime) &&
     isText(b.ruleName) &&
     isAlarmLevel(b.level) &&
-    typeof b.readState === 'boolean'
+    typeof b.readState === 'boolean' &&
+    (b.recoverTime === undefined || b.recoverTime === null || isText(b.recoverTime))
   );
 }
 
@@ -34,7 +35,9 @@ export function isServerAlarmPush(b: unknown): b is ServerAlarmPush {
     isText(b.ruleName) &&
     isAlarmLevel(b.alarmLevel) &&
     isText(b.sceneType) &&
-    (b.targetId === null || b.targetId === undefined || isInt(b.targetId))
+    (b.targetId === null || b.targetId === undefined || isInt(b.targetId)) &&
+    (b.readState === undefined || typeof b.readState === 'boolean') &&
+    (b.recoverTime === undefined || b.recoverTime === null || isText(b.recoverTime))
   );
 }
 
@@ -48,7 +51,8 @@ function invalidateAlarmPages(queryClient: QueryClient) {
 
 /**
  * What the staff's pushes do: a device alarm goes to the top of its level's bell list at once (and
- * counts as unread), then `onDevicePush` shows it; a server alarm goes to `onServerPush`. Either
+ * counts as unread), then `onDevicePush` shows it; a server alarm goes to `onServerPush`. A recovery
+ * (a push with `recoverTime`) updates the alarm where the bell lists it and pops nothing up. Either
  * refetches the alarm lists (records, signboard). Every (re)connect invalidates the bell, so pushes sent while the
  * socket was down are fetched.
  */
@@ -62,6 +66,10 @@ export function alarmPushHandlers(opts: {
     onDeviceAlarm(body) {
       if (!isDeviceAlarmPush(body)) return void console.warn('Device alarm push ignored: unexpected body');
       const key = bellKeys.pushes(body.level);
+      if (body.recoverTime) {
+        queryClient.setQueryData<BellPages>(key, (old) => updateListed(old, body));
+        return invalidateAlarmPages(queryClient);
+      }
       const wasUnread = isListedUnread(queryClient.getQueryData<BellPages>(key), body.alarmId);
       queryClient.setQueryData<BellPages>(key, (old) => addPush(old, body));
       const change = !body.readState && !wasUnread ? 1 : body.readState && wasUnread ? -1 : 0;
@@ -72,6 +80,7 @@ export function alarmPushHandlers(opts: {
     onServerAlarm(body) {
       if (!isServerAlarmPush(body)) return void console.warn('Server alarm push ignored: unexpected body');
       invalidateAlarmPages(queryClient);
+      if (body.recoverTime) return;
       opts.onServerPush({ ...body, targetId: body.targetId ?? null });
     },
     onConnect() {

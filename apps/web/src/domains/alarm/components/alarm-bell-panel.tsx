@@ -1,5 +1,5 @@
 import { useState, type UIEvent } from 'react';
-import { Button, Empty, Flex, Spin, Tabs, Typography, theme as antdTheme } from 'antd';
+import { Button, Empty, Flex, Spin, Tabs, Tag, Typography, theme as antdTheme } from 'antd';
 import { alarm } from '@energy/contracts/refs';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,11 @@ function PushItem({ push, links, onNavigate }: { push: DeviceAlarmPush; links: A
         {pushText(t, push.deviceName, push.alarmTime, push.ruleName, zone)}
       </Typography.Text>
       <Flex gap={12} align="center" justify="flex-end">
+        {push.recoverTime ? (
+          <Tag color="success" style={{ marginInlineEnd: 'auto' }} data-testid="alarm-bell-recovered">
+            {t('alarmBell.recovered')}
+          </Tag>
+        ) : null}
         <AlarmLinkView link={links.device(push)} testId="alarm-bell-view" onClick={onNavigate}>
           {t('alarmBell.view')}
         </AlarmLinkView>

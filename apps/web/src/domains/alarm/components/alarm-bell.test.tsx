@@ -57,6 +57,7 @@ function bellServer(opts: { permissions?: string[]; pushes?: Record<number, Devi
       return ok({ list: all.slice(first, first + body!.size!), total: all.length });
     }
     if (url.endsWith('/cors/readAlarmLog')) return ok(!refuseRead.has(body!.id!));
+    if (url.endsWith('/cors/read-alarm')) return ok(!refuseRead.has(body!.id!));
     return new Response(JSON.stringify({ code: 40400, msg: `no route ${url}` }), { status: 404 });
   });
   return { calls, refuseRead, pushes, state, callsTo: (path: string) => calls.filter((c) => c.url.includes(path)) };
@@ -241,6 +242,43 @@ describe('live pushes', { timeout: 20_000 }, () => {
     const unlinked = screen.getAllByTestId('server-alarm-notification').find((n) => n.getAttribute('data-record-id') === '6')!;
     expect(within(unlinked).queryByTestId('server-alarm-notification-view')).toBeNull();
     expect(log).toHaveBeenCalledWith(SERVER_ALARM_NOT_CONFIGURED, 'DATA_DELAYED');
+  });
+
+  test('a server push can be confirmed as read in its popup; a read one says read', async () => {
+    const server = bellServer();
+    renderBell();
+    await waitFor(() => expect(realtime.opts).toBeDefined());
+    const body = {
+      name: 'Gateway 2',
+      alarmTime: '2026-03-01T09:00:00.000Z',
+      ruleName: 'Offline',
+      alarmLevel: 1,
+      sceneType: 'DEVICE_OFFLINE',
+    };
+    act(() => realtime.opts!.onServerAlarm({ ...body, recordId: 5, targetId: 31, readState: false }));
+    const popup = await screen.findByTestId('server-alarm-notification');
+    await userEvent.click(within(popup).getByTestId('server-alarm-notification-confirm-read'));
+    await waitFor(() => expect(within(popup).getByTestId('server-alarm-notification-read').textContent).toBe('read'));
+    expect(server.callsTo('/cors/read-alarm').map((c) => c.body)).toEqual([{ id: 5 }]);
+    // the server answers false: the action stays
+    server.refuseRead.add(6);
+    act(() => realtime.opts!.onServerAlarm({ ...body, recordId: 6, targetId: 31, readState: false }));
+    await waitFor(() => expect(screen.getAllByTestId('server-alarm-notification')).toHaveLength(2));
+    const second = screen.getAllByTestId('server-alarm-notification').find((n) => n.getAttribute('data-record-id') === '6')!;
+    await userEvent.click(within(second).getByTestId('server-alarm-notification-confirm-read'));
+    await waitFor(() => expect(server.callsTo('/cors/read-alarm')).toHaveLength(2));
+    expect(within(second).getByTestId('server-alarm-notification-confirm-read')).toBeTruthy();
+  });
+
+  test('a recovery marks the bell item recovered', async () => {
+    bellServer();
+    renderBell();
+    await openBell();
+    await waitFor(() => expect(items()).toHaveLength(10));
+    expect(within(itemOf(11)).queryByTestId('alarm-bell-recovered')).toBeNull();
+    act(() => realtime.opts!.onDeviceAlarm(push(11, 0, { recoverTime: '2026-03-01T08:40:00.000Z' })));
+    await waitFor(() => expect(within(itemOf(11)).getByTestId('alarm-bell-recovered').textContent).toBe('recovered'));
+    expect(screen.queryByTestId('alarm-notification')).toBeNull();
   });
 
   test('a (re)connect refetches the bell: pushes sent while disconnected show up', async () => {

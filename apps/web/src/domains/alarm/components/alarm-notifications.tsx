@@ -1,5 +1,9 @@
 import type { Key } from 'react';
-import { Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
+import { alarm } from '@energy/contracts/refs';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api/client';
 import type { NotificationArgsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { AlarmLink } from '../alarm-config';
@@ -29,14 +33,20 @@ const title = (level: number, text: string) => (
 );
 
 /** A device alarm push: its level, the bell's item text and a view link. */
-export function showDevicePush(api: { open: Open; destroy: Destroy }, t: TFunction, push: DeviceAlarmPush, link: AlarmLink, zone?: string) {
+export function showDevicePush(
+  notices: { open: Open; destroy: Destroy },
+  t: TFunction,
+  push: DeviceAlarmPush,
+  link: AlarmLink,
+  zone?: string,
+) {
   const key = `device-alarm-${push.alarmId}`;
-  api.open({
+  notices.open({
     key,
     title: title(push.level, t('alarmBell.deviceAlarm')),
     description: pushText(t, push.deviceName, push.alarmTime, push.ruleName, zone),
     actions: (
-      <AlarmLinkView link={link} testId="alarm-notification-view" onClick={() => api.destroy(key)}>
+      <AlarmLinkView link={link} testId="alarm-notification-view" onClick={() => notices.destroy(key)}>
         {t('alarmBell.view')}
       </AlarmLinkView>
     ),
@@ -44,27 +54,56 @@ export function showDevicePush(api: { open: Open; destroy: Destroy }, t: TFuncti
   });
 }
 
-/** A server alarm push: its level and scene, the same text, and a link when its scene is configured. */
+/** Confirm-read of a server alarm in its popup: 'confirm read' becomes 'read' once the server answers true. */
+function ServerPushRead({ recordId, read }: { recordId: number; read: boolean }) {
+  const { t } = useTranslation();
+  const mutation = useMutation({ mutationFn: () => api(alarm.readServerAlarm, { id: recordId }) });
+  if (read || mutation.data === true)
+    return (
+      <Typography.Text type="secondary" data-testid="server-alarm-notification-read">
+        {t('alarmBell.read')}
+      </Typography.Text>
+    );
+  return (
+    <Button
+      type="link"
+      size="small"
+      style={{ padding: 0, height: 'auto' }}
+      loading={mutation.isPending}
+      onClick={() => mutation.mutate()}
+      data-testid="server-alarm-notification-confirm-read"
+    >
+      {t('alarmBell.confirmRead')}
+    </Button>
+  );
+}
+
+/** A server alarm push: its level and scene, the same text, confirm-read, and a link when its scene is configured. */
 export function showServerPush(
-  api: { open: Open; destroy: Destroy },
+  notices: { open: Open; destroy: Destroy },
   t: TFunction,
   push: ServerAlarmPush,
   link: AlarmLink | null,
   zone?: string,
 ) {
   const key = `server-alarm-${push.recordId}`;
-  api.open({
+  notices.open({
     key,
     title: title(
       push.alarmLevel,
       `${t('alarmBell.serverAlarm')} · ${t(`alarmBell.scenes.${push.sceneType}`, { defaultValue: push.sceneType })}`,
     ),
     description: pushText(t, push.name, push.alarmTime, push.ruleName, zone),
-    actions: link ? (
-      <AlarmLinkView link={link} testId="server-alarm-notification-view" onClick={() => api.destroy(key)}>
-        {t('alarmBell.view')}
-      </AlarmLinkView>
-    ) : undefined,
+    actions: (
+      <Flex gap={12} align="center">
+        <ServerPushRead recordId={push.recordId} read={push.readState === true} />
+        {link ? (
+          <AlarmLinkView link={link} testId="server-alarm-notification-view" onClick={() => notices.destroy(key)}>
+            {t('alarmBell.view')}
+          </AlarmLinkView>
+        ) : null}
+      </Flex>
+    ),
     props: { 'data-testid': 'server-alarm-notification', 'data-record-id': push.recordId } as NotificationArgsProps['props'],
   });
 }
