@@ -105,6 +105,31 @@ describe.each(DB_KINDS)('channel operations on %s', (kind) => {
     expect((await work(sam, null)).body.data.workingTenantId).toBeNull();
   });
 
+  it("reads the linked tenants' alarm rules with their tenant, and changes none of them", async () => {
+    expect((await work(sam, sunrise)).status).toBe(200);
+    const sunriseRules = (await alice.call(alarm.alarmRulePage, { pageSize: 50, pageOffset: 1 })).body.data.list;
+    expect(sunriseRules.length).toBeGreaterThan(0);
+    expect(sunriseRules.every((r) => r.own && r.tenantName === 'Sunrise Manufacturing')).toBe(true);
+    const seen = (await sam.call(alarm.alarmRulePage, { pageSize: 50, pageOffset: 1 })).body.data.list;
+    expect(seen.map((r) => r.id).sort()).toEqual(sunriseRules.map((r) => r.id).sort());
+    expect(seen.every((r) => !r.own && r.tenantName === 'Sunrise Manufacturing')).toBe(true);
+    const rule = seen[0]!;
+    expect((await sam.call(alarm.alarmRuleDetail, { id: rule.id })).body.data).toMatchObject({ id: rule.id, own: false });
+    // each tenant changes its own rules: refused with the reason, and nothing changed
+    const refused = await sam.call(alarm.alarmRuleStatus, { id: rule.id, enabled: !rule.enabled });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toMatch(/belongs to another tenant/);
+    expect((await sam.call(alarm.alarmRuleDelete, { id: rule.id })).status).toBe(403);
+    expect((await alice.call(alarm.alarmRuleDetail, { id: rule.id })).body.data.enabled).toBe(rule.enabled);
+    // Harbor's rules when he works there; none of another tenant's when he works in his own
+    expect((await work(sam, harbor)).status).toBe(200);
+    const harborRules = (await sam.call(alarm.alarmRulePage, { pageSize: 50, pageOffset: 1 })).body.data.list;
+    expect(harborRules.length).toBeGreaterThan(0);
+    expect(harborRules.every((r) => r.tenantName === 'Harbor Logistics')).toBe(true);
+    expect((await sam.call(alarm.alarmRuleDetail, { id: rule.id })).status).toBe(404);
+    expect((await work(sam, null)).status).toBe(200);
+  });
+
   it("answers channel-bsa/bsa/list with the linked tenants' stations and their tenant", async () => {
     const all = await sam.call(customer.channelBsaList, {});
     expect(all.status).toBe(200);

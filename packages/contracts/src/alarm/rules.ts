@@ -33,6 +33,9 @@ export const alarmRuleRow = z.object({
   enabled: z.boolean(),
   /** Alarms of this rule that are active now. */
   activeCount: z.number().int(),
+  /** The rule's tenant: a channel staff reads its linked tenants' rules and changes only its own (`own`). */
+  tenantName: z.string(),
+  own: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

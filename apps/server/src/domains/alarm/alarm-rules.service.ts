@@ -1,14 +1,15 @@
-import type { alarm as contract, BodyOf } from '@energy/contracts';
+import { ErrorCode, type alarm as contract, type BodyOf } from '@energy/contracts';
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
-import { conflict, invalid, notFound } from '../../plugins/errors.js';
+import { AppError, conflict, invalid, notFound } from '../../plugins/errors.js';
 import type { DeviceTypesService } from '../devices/device-types.service.js';
 import { dataProperty, deviceType } from '../devices/devices.schema.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import { ou } from '../ou/ou.schema.js';
+import { tenant } from '../tenancy/tenancy.schema.js';
 import { alarmRule } from './alarm.schema.js';
 import type { AlarmEvaluator } from './evaluator.js';
 
@@ -39,17 +40,21 @@ const selectRules = (tx: Db) =>
       propertyName: dataProperty.name,
       unit: dataProperty.unit,
       ouName: ou.name,
+      tenantName: tenant.name,
       activeCount: sql<number>`(select count(*)::int from alarm_log a where a.rule_id = ${alarmRule.id} and a.state = 0)`,
     })
     .from(alarmRule)
     .innerJoin(deviceType, eq(deviceType.id, alarmRule.deviceTypeId))
     .innerJoin(dataProperty, eq(dataProperty.id, alarmRule.propertyId))
     .leftJoin(ou, eq(ou.id, alarmRule.ouId))
+    .innerJoin(tenant, eq(tenant.id, alarmRule.tenantId))
     .$dynamic();
 
-const answerRows = (rows: RowOf<ReturnType<typeof selectRules>>[]) =>
-  rows.map(({ r, typeName, propertyKey, propertyName, unit, ouName, activeCount }) => ({
+const answerRows = (ctx: StaffCtx) => (rows: RowOf<ReturnType<typeof selectRules>>[]) =>
+  rows.map(({ r, typeName, propertyKey, propertyName, unit, ouName, tenantName, activeCount }) => ({
     id: r.id,
+    tenantName,
+    own: r.tenantId === ctx.staff.tenantId,
     name: r.name,
     description: r.description,
     deviceTypeId: r.deviceTypeId,
@@ -85,7 +90,7 @@ export class AlarmRulesService {
   ) {}
 
   private scope(ctx: StaffCtx): SQL[] {
-    return staffScope(ctx, { tenant: alarmRule.tenantId, ou: alarmRule.ouId });
+    return staffScope(ctx, { tenant: alarmRule.tenantId, ou: alarmRule.ouId, channel: true });
   }
 
   /** The rules the staff sees that match `where`, newest first. */
@@ -100,21 +105,32 @@ export class AlarmRulesService {
       level: equals(alarmRule.level),
       enabled: equals(alarmRule.enabled),
     });
-    return this.list(ctx, filters).page(input, answerRows);
+    return this.list(ctx, filters).page(input, answerRows(ctx));
   }
 
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const row = await this.list(ctx, [eq(alarmRule.id, input.id)]).first(answerRows);
+    const row = await this.list(ctx, [eq(alarmRule.id, input.id)]).first(answerRows(ctx));
     if (!row) throw notFound(`Alarm rule ${input.id}`);
     return row;
   }
 
-  /** The rule row for a change, locked, or 404 (another tenant's, or of an OU the staff does not see). */
+  /**
+   * The rule row for a change, locked; 404 when the staff does not see it (another tenant's, an OU it does
+   * not see), 403 when it is a linked tenant's that a channel staff reads but may not change.
+   */
   private async current(ctx: StaffCtx, id: number): Promise<RuleRow> {
+    const [seen] = await ctx.tx
+      .select({ tenantId: alarmRule.tenantId })
+      .from(alarmRule)
+      .where(and(eq(alarmRule.id, id), ...this.scope(ctx)));
+    if (!seen) throw notFound(`Alarm rule ${id}`);
+    // a channel staff reads its linked tenants' rules; each tenant changes its own (docs/alarms.md)
+    if (seen.tenantId !== ctx.staff.tenantId)
+      throw new AppError(ErrorCode.FORBIDDEN, `Alarm rule ${id} belongs to another tenant: a channel staff can read it, not change it`);
     const [row] = await ctx.tx
       .select()
       .from(alarmRule)
-      .where(and(eq(alarmRule.id, id), ...this.scope(ctx)))
+      .where(and(eq(alarmRule.id, id), eq(alarmRule.tenantId, ctx.staff.tenantId)))
       .for('update');
     if (!row) throw notFound(`Alarm rule ${id}`);
     return row;

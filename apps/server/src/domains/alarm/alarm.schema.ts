@@ -37,7 +37,7 @@ export const alarmRule = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // names are unique per tenant ignoring case; the service says so first, the index settles races
-  (t) => [uniqueIndex('alarm_rule_name_uq').on(t.tenantId, sql`lower(${t.name})`), ...tenantPolicies('tenant')],
+  (t) => [uniqueIndex('alarm_rule_name_uq').on(t.tenantId, sql`lower(${t.name})`), ...tenantPolicies('channel')],
 );
 
 /**

@@ -23,6 +23,8 @@ const rule: AlarmRuleRow = {
   deviceIds: [],
   enabled: true,
   activeCount: 2,
+  tenantName: 'Sunrise Manufacturing',
+  own: true,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
 };

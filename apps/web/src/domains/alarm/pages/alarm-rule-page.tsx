@@ -2,7 +2,7 @@ import { App as AntApp, Input, Select, Switch, Tag } from 'antd';
 import { alarm } from '@energy/contracts/refs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useHasPermission } from '../../../shared/current-staff';
+import { useCurrentUser, useHasPermission } from '../../../shared/current-staff';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
@@ -31,6 +31,9 @@ export default function AlarmRulePage() {
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const canEdit = useHasPermission('b-alarm-rule-edit');
+  // a channel staff reads its linked tenants' rules; each tenant changes its own
+  const channel = useCurrentUser().data?.staff.sideType === 2;
+  const foreign = (r: AlarmRuleRow) => !r.own;
   const all = t('alarm.all');
   const setStatus = useMutation({
     mutationFn: (r: AlarmRuleRow) => api(alarm.alarmRuleStatus, { id: r.id, enabled: !r.enabled }),
@@ -40,7 +43,7 @@ export default function AlarmRulePage() {
     },
   });
   const enabledCell = (v: boolean, r: AlarmRuleRow) =>
-    canEdit ? (
+    canEdit && !foreign(r) ? (
       <Switch
         size="small"
         checked={v}
@@ -65,6 +68,9 @@ export default function AlarmRulePage() {
     },
     { key: 'level', title: t('alarm.level'), dataIndex: 'level', width: 90, render: (v: number) => <LevelTag level={v} /> },
     { key: 'ou', title: t('alarm.ou'), dataIndex: 'ouName', width: 150, render: (v: string | null) => v ?? t('alarm.allOus') },
+    ...(channel
+      ? [{ key: 'tenant', title: t('alarm.tenant'), dataIndex: 'tenantName', width: 170 } satisfies ListColumn<AlarmRuleRow>]
+      : []),
     {
       key: 'devices',
       title: t('alarm.rules.devices'),
@@ -118,6 +124,7 @@ export default function AlarmRulePage() {
           permission: 'b-alarm-rule-edit',
           label: t('alarm.rules.edit'),
           testId: 'alarm-rule-edit',
+          hidden: foreign,
           onClick: (r, c) => c.edit(r),
         },
         {
@@ -125,6 +132,7 @@ export default function AlarmRulePage() {
           permission: 'b-alarm-rule-delete',
           label: t('alarm.rules.delete'),
           testId: 'alarm-rule-delete',
+          hidden: foreign,
           danger: true,
           confirm: {
             title: (r) => t('alarm.rules.deleteConfirm', { name: r.name }),

@@ -1,0 +1,3 @@
+DROP POLICY "tenant_isolation" ON "alarm_rule" CASCADE;--> statement-breakpoint
+CREATE POLICY "tenant_read" ON "alarm_rule" AS PERMISSIVE FOR SELECT TO public USING (tenant_id = app_tenant() OR tenant_id = ANY (app_channel_tenants()));--> statement-breakpoint
+CREATE POLICY "tenant_write" ON "alarm_rule" AS PERMISSIVE FOR ALL TO public USING (tenant_id = app_tenant()) WITH CHECK (tenant_id = app_tenant());
