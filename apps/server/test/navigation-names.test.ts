@@ -72,4 +72,34 @@ describe.each(DB_KINDS)('navigation names in English and Chinese on %s', (kind) 
     );
     expect(missing[0]!.n).toBe(0);
   });
+
+  it('seedPlatform brings existing tenants the pages a newer catalogue has, once, under their group, keeping their own names', async () => {
+    const db = t.database.system;
+    const sunrise = DEMO_TENANTS.sunrise;
+    const count = async () =>
+      (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from navigation where tenant_id = ${sunrise}`))[0]!.n;
+    const before = await count();
+    // a data folder from an older build: its catalogue had neither the work-order page nor the PV asset group
+    await db.execute(sql`delete from navigation where tenant_id = ${sunrise} and (key = 'p-alarm-work-order' or parent_id in
+      (select id from navigation where tenant_id = ${sunrise} and key = 'pv-asset') or key = 'pv-asset')`);
+    await db.execute(sql`update navigation set name = 'Our alarms' where tenant_id = ${sunrise} and key = 'alarm'`);
+    expect(await count()).toBeLessThan(before);
+    await seedPlatform(db);
+    await seedPlatform(db); // twice: nothing twice
+    expect(await count()).toBe(before);
+    const node = async (key: string) =>
+      (
+        await rowsOf<{ id: number; parent_id: number | null; name: string; level: number }>(
+          db,
+          sql`select id, parent_id, name, level from navigation where tenant_id = ${sunrise} and key = ${key}`,
+        )
+      )[0];
+    const group = await node('pv-asset');
+    const pv = await node('pv');
+    expect(group).toMatchObject({ level: 2, parent_id: pv!.id });
+    const pages = await rowsOf<{ key: string }>(db, sql`select key from navigation where parent_id = ${group!.id}`);
+    expect(pages.length).toBeGreaterThan(0);
+    expect((await node('p-alarm-work-order'))?.level).toBe(3);
+    expect((await node('alarm'))?.name).toBe('Our alarms');
+  });
 });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/sql.js';
 import { moduleOrigin, permission } from '../domains/catalogue/catalogue.schema.js';
 import { fcsSoftwareVersion } from '../domains/integration/integration.schema.js';
 import { seedDeviceTypes } from '../domains/devices/device-types.seed.js';
-import { defaultNavigationNamesZh } from '../domains/navigation/default-navigation.js';
+import { defaultNavigationNamesZh, seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { district } from '../domains/ou/ou.schema.js';
 import { MODULE_ORIGINS, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { DISTRICTS } from './districts.js';
@@ -79,6 +80,9 @@ export async function seedPlatform(db: Db) {
     const namesZh = [...defaultNavigationNamesZh()].map(([key, zh]) => sql`(${key}::text, ${zh}::text)`);
     await tx.execute(sql`update navigation n set name_zh = v.zh from (values ${sql.join(namesZh, sql`, `)}) as v(key, zh)
       where n.key = v.key and n.name_zh is null`);
+    // pages a newer catalogue has reach the tenants that have a navigation (new tenants get it all at creation)
+    const tenants = await rowsOf<{ tenant_id: string }>(tx as unknown as Db, sql`select distinct tenant_id from navigation`);
+    for (const t of tenants) await seedTenantNavigation(tx as unknown as Db, t.tenant_id);
   });
   await seedDeviceTypes(db);
   // demo databases made before storage stations existed get theirs (a no-op without the demo tenants)

@@ -23,12 +23,27 @@ export function defaultNavigationNamesZh(): Map<string, string> {
   return names;
 }
 
-/** A tenant's default navigation: every area, group and page of the catalogue, plus two outside links. */
+/**
+ * A tenant's default navigation: every area, group and page of the catalogue, plus two outside links.
+ * It adds only the nodes the tenant lacks (by key), so the same call seeds a new tenant and, at every
+ * start (`seedPlatform`), brings existing tenants the pages a new build's catalogue has. Tenants cannot
+ * remove navigation nodes today; once they can, a removal must leave a mark this respects.
+ */
 export async function seedTenantNavigation(db: Db, tenantId: string) {
+  const existing = new Map(
+    (await db.select({ id: navigation.id, key: navigation.key }).from(navigation).where(eq(navigation.tenantId, tenantId))).map(
+      (r) => [r.key, r.id] as const,
+    ),
+  );
+  const add = async (values: typeof navigation.$inferInsert): Promise<number> => {
+    const [row] = await db.insert(navigation).values(values).returning({ id: navigation.id });
+    existing.set(values.key, row!.id);
+    return row!.id;
+  };
   for (const [ai, area] of AREAS.entries()) {
-    const [l1] = await db
-      .insert(navigation)
-      .values({
+    let l1 = existing.get(area.key);
+    if (l1 === undefined) {
+      l1 = await add({
         tenantId,
         level: 1,
         name: area.name,
@@ -37,63 +52,62 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
         key: area.key,
         moduleOriginId: originId(area.origin),
         weighting: (ai + 1) * 10,
-      })
-      .returning({ id: navigation.id });
-    await db.update(navigation).set({ rootId: l1!.id }).where(eq(navigation.id, l1!.id));
+      });
+      await db.update(navigation).set({ rootId: l1 }).where(eq(navigation.id, l1));
+    }
     for (const [gi, group] of area.groups.entries()) {
-      const [l2] = await db
-        .insert(navigation)
-        .values({
+      const groupKey = `${area.key}-${group.key}`;
+      const l2 =
+        existing.get(groupKey) ??
+        (await add({
           tenantId,
-          parentId: l1!.id,
-          rootId: l1!.id,
+          parentId: l1,
+          rootId: l1,
           level: 2,
           name: group.name,
           nameZh: group.nameZh,
           path: `${area.path}/${group.key}`,
-          key: `${area.key}-${group.key}`,
+          key: groupKey,
           moduleOriginId: originId(area.origin),
           weighting: (gi + 1) * 10,
-        })
-        .returning({ id: navigation.id });
-      await db.insert(navigation).values(
-        group.pages.map((page, pi) => ({
-          tenantId,
-          parentId: l2!.id,
-          rootId: l1!.id,
-          level: 3,
-          name: page.name,
-          nameZh: page.nameZh,
-          path: page.path,
-          key: pageCode(area, page),
-          moduleOriginId: originId(area.origin),
-          weighting: (pi + 1) * 10,
-          permissionType: 2,
-          permissionCode: pageCode(area, page),
-        })),
-      );
+        }));
+      const pages = group.pages.map((page, pi) => ({ page, pi })).filter(({ page }) => !existing.has(pageCode(area, page)));
+      if (pages.length)
+        await db.insert(navigation).values(
+          pages.map(({ page, pi }) => ({
+            tenantId,
+            parentId: l2,
+            rootId: l1,
+            level: 3,
+            name: page.name,
+            nameZh: page.nameZh,
+            path: page.path,
+            key: pageCode(area, page),
+            moduleOriginId: originId(area.origin),
+            weighting: (pi + 1) * 10,
+            permissionType: 2,
+            permissionCode: pageCode(area, page),
+          })),
+        );
     }
-    if (area.key === 'settings') {
+    if (area.key === 'settings' && !existing.has('settings-apps')) {
       // outside-system links: an integrated app page (needs its permission) and a help page (no permission)
-      const [ext] = await db
-        .insert(navigation)
-        .values({
-          tenantId,
-          parentId: l1!.id,
-          rootId: l1!.id,
-          level: 2,
-          name: 'Integrated apps',
-          nameZh: OUTSIDE_LINK_NAMES_ZH['settings-apps'],
-          path: '/settings/apps',
-          key: 'settings-apps',
-          weighting: 90,
-        })
-        .returning({ id: navigation.id });
+      const ext = await add({
+        tenantId,
+        parentId: l1,
+        rootId: l1,
+        level: 2,
+        name: 'Integrated apps',
+        nameZh: OUTSIDE_LINK_NAMES_ZH['settings-apps'],
+        path: '/settings/apps',
+        key: 'settings-apps',
+        weighting: 90,
+      });
       await db.insert(navigation).values([
         {
           tenantId,
-          parentId: ext!.id,
-          rootId: l1!.id,
+          parentId: ext,
+          rootId: l1,
           level: 3,
           name: 'Carbon report',
           nameZh: OUTSIDE_LINK_NAMES_ZH['ia-carbon-report'],
@@ -111,8 +125,8 @@ export async function seedTenantNavigation(db: Db, tenantId: string) {
         },
         {
           tenantId,
-          parentId: ext!.id,
-          rootId: l1!.id,
+          parentId: ext,
+          rootId: l1,
           level: 3,
           name: 'Help center',
           nameZh: OUTSIDE_LINK_NAMES_ZH.help,
