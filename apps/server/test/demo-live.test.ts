@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/sql.js';
 import { startDemoLive } from '../src/seed/demo-live.js';
 import { createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -34,6 +36,22 @@ describe('demo devices alive (pglite)', () => {
     });
     expect(first.devices).toBe(33);
     expect(first.written).toBeGreaterThan(33 * 280);
+    // the history shows the seeded alarms: the grid import peak 8 h ago (1,241 kW > 1,200 kW for 300 s,
+    // recovered 7 min later) and the rack still hot now (29.1 °C > 28 °C)
+    const inWindow = async (rule: string) =>
+      rowsOf<{ value: number }>(
+        t.database.system,
+        sql`select r.value from alarm_log a join telemetry_raw r on r.device_id = a.device_id and r.property_id = a.property_id
+            join alarm_rule ru on ru.id = a.rule_id
+            where a.rule_name = ${rule} and a.alarm_time > now() - interval '1 day'
+              and r.ts >= a.alarm_time - make_interval(secs => ru.duration_seconds) and r.ts < coalesce(a.recover_time, now())`,
+      );
+    const peak = await inWindow('Grid import peak');
+    expect(peak.length).toBeGreaterThanOrEqual(2);
+    expect(peak.every((r) => Number(r.value) >= 1241)).toBe(true);
+    const hot = await inWindow('Battery rack hot');
+    expect(hot.length).toBeGreaterThanOrEqual(1);
+    expect(hot.every((r) => Number(r.value) >= 29.1)).toBe(true);
     const before = await recent('SZ-01-GM-01');
     // live readings arrive over MQTT within a few intervals
     await expect

@@ -157,6 +157,65 @@ async function lastStored(db: Db, ids: number[]) {
   return { latest: latest || null, values };
 }
 
+/** A stored alarm as a span of history: from when its condition had to hold until it recovered (or now). */
+interface AlarmWindow {
+  key: string;
+  above: boolean;
+  value: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The rule alarms stored since `from` (on a first start: the demo's seeded past and active alarms,
+ * seed/demo-alarms.ts) as windows of their device's history: the rule's duration before the alarm time
+ * until its recovery. The simulator does not know them, so without this its history contradicts them
+ * (a chart at 24 °C under a '29.1 °C > 28 °C' alarm).
+ */
+async function alarmWindows(db: Db, from: Date): Promise<Map<number, AlarmWindow[]>> {
+  const rows = await rowsOf<{
+    device_id: number;
+    property_key: string;
+    condition: string;
+    trigger_value: number;
+    alarm_time: Date | string;
+    recover_time: Date | string | null;
+    duration_seconds: number | null;
+  }>(
+    db,
+    sql`select a.device_id, a.property_key, a.condition, a.trigger_value, a.alarm_time, a.recover_time, r.duration_seconds
+        from alarm_log a left join alarm_rule r on r.id = a.rule_id
+        where a.source = 'rule' and a.device_id is not null and a.trigger_value is not null and a.property_key is not null
+          and a.alarm_time >= ${from.toISOString()}::timestamptz`,
+  );
+  const out = new Map<number, AlarmWindow[]>();
+  for (const r of rows) {
+    const at = new Date(r.alarm_time).getTime();
+    const window: AlarmWindow = {
+      key: r.property_key,
+      above: r.condition === 'GT' || r.condition === 'GE',
+      value: Number(r.trigger_value),
+      from: at - Number(r.duration_seconds ?? 0) * 1000,
+      to: r.recover_time === null ? Number.POSITIVE_INFINITY : new Date(r.recover_time).getTime(),
+    };
+    const id = Number(r.device_id);
+    out.set(id, [...(out.get(id) ?? []), window]);
+  }
+  return out;
+}
+
+/** A reading inside an alarm's window reports at least (at most, for a low-limit rule) the alarm's value. */
+function withFaults(values: Record<string, number>, ts: number, windows: AlarmWindow[]): Record<string, number> {
+  let out = values;
+  for (const w of windows) {
+    if (ts < w.from || ts >= w.to || !(w.key in values)) continue;
+    const v = values[w.key]!;
+    const faulty = w.above ? Math.max(v, w.value) : Math.min(v, w.value);
+    if (faulty !== v) out = { ...out, [w.key]: faulty };
+  }
+  return out;
+}
+
 interface DemoOptions {
   db: Db;
   registry: DevicesService;
@@ -222,6 +281,8 @@ export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory
   }
 
   const from = new Date(stored.latest === null ? origin : origin + stepMs);
+  // the first history shows the demo's seeded alarms: their readings hold the condition that raised them
+  const faults = stored.latest === null ? await alarmWindows(db, from) : new Map<number, AlarmWindow[]>();
   const last = new Map<number, SimReading>();
   // the grid times in [from, now], for every device
   const times = Math.max(0, Math.floor(now / stepMs) - Math.ceil(from.getTime() / stepMs) + 1);
@@ -239,8 +300,10 @@ export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory
         plans,
       })) {
         const deviceId = deviceIdOf(spec);
-        last.set(deviceId, reading);
-        yield { deviceId, ts: new Date(reading.ts), values: reading.values };
+        const windows = faults.get(deviceId);
+        const values = windows ? withFaults(reading.values, reading.ts, windows) : reading.values;
+        last.set(deviceId, values === reading.values ? reading : { ...reading, values });
+        yield { deviceId, ts: new Date(reading.ts), values };
       }
     },
     resume: (spec) => last.get(deviceIdOf(spec))?.values ?? resumeFromDb(spec),
