@@ -20,10 +20,13 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-// an error report names the signed-in user and tenant from the shell's cached current user (no call)
+// an error report names the signed-in user and tenant from the shell's cached current user (no call);
+// without a staff (staff selection, the platform console) the cached profile still names the user
 setReportUser(() => {
   const current = queryClient.getQueryData<CurrentUser>(shellKeys.current);
-  return current ? { username: current.customerUser.username, tenantMcid: current.tenant.mcid, timeZone: current.tenant.timeZone } : null;
+  if (current) return { username: current.customerUser.username, tenantMcid: current.tenant.mcid, timeZone: current.tenant.timeZone };
+  const profile = queryClient.getQueryData<CurrentUser['customerUser']>(shellKeys.profile);
+  return profile ? { username: profile.username, tenantMcid: '' } : null;
 });
 
 function Themed() {
