@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { rowsOf } from '../apps/server/src/db/sql.js';
-import { createTestApp, type TestApp } from '../apps/server/test/helpers.js';
+import { createTestApp, type ConfigOverrides, type TestApp } from '../apps/server/test/helpers.js';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
 
 /**
@@ -26,10 +26,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** Starts the harness; `overrides` change the server's configuration (an error collector...). */
+export async function startHarness(overrides: ConfigOverrides = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error(`Build the web app first (npm run build -w apps/web): ${WEB_DIST} is empty`);
-  const server = await createTestApp('pglite', { webDist: WEB_DIST });
+  const server = await createTestApp('pglite', { webDist: WEB_DIST, ...overrides });
   const app = server.app;
   app.post('/api/v2/test/fault', async () => {
     throw new Error('a fault the e2e test asked for');

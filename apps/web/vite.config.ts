@@ -28,11 +28,15 @@ export default defineConfig({
       '/api': { target, changeOrigin: true },
       '/server': { target, changeOrigin: true },
       '/ws': { target, changeOrigin: true, ws: true },
+      '/energy-settings.js': { target, changeOrigin: true },
     },
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    // maps are emitted next to each chunk but not named in it: the error reporter fetches them to turn a
+    // stack's frames into source lines (docs/error-reporting.md); the browser never loads them by itself
+    sourcemap: 'hidden',
   },
 });

@@ -18,6 +18,7 @@ import { installErrorHandler } from './plugins/error-handler.js';
 import { installLimits } from './plugins/limits.js';
 import { hardenDocument, OperationIndex } from './plugins/openapi-hardening.js';
 import { installSecurityHeaders } from './plugins/security-headers.js';
+import { installWebSettings } from './plugins/web-settings.js';
 import { createRegistry } from './plugins/registry.js';
 import { registerStomp } from './realtime/stomp-server.js';
 
@@ -47,7 +48,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(serializerCompiler);
 
-  await installSecurityHeaders(app, { frameAncestors: config.security.frameAncestors, https: config.secureCookies });
+  await installSecurityHeaders(app, {
+    frameAncestors: config.security.frameAncestors,
+    https: config.secureCookies,
+    // the web app posts its errors to the configured collector (docs/error-reporting.md)
+    connectTo: config.errorReport ? [new URL(config.errorReport.url).origin] : [],
+  });
   await app.register(cookie);
   await installBodyParsers(app);
   await app.register(swagger, {
@@ -76,6 +82,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // the server's settings for the web app, loaded by index.html before the app (plugins/web-settings.ts)
+  installWebSettings(app, config.errorReport);
 
   installErrorHandler(app, { webFallback: await serveWeb(app, config.webDist) });
 

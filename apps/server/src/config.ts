@@ -47,6 +47,18 @@ export interface Config {
   strategy: StrategyConfig;
   /** Security headers, rate limits and the upload quota (docs/security.md). */
   security: SecurityConfig;
+  /**
+   * The web app's error reporting to a log collector (docs/error-reporting.md), served to the browser by
+   * /energy-settings.js; the collector's origin joins the CSP's connect-src. Absent: the script sets nothing.
+   */
+  errorReport?: ErrorReportConfig;
+}
+
+/** `ERROR_REPORT_URL` (https), `ERROR_REPORT_TOKEN`, `ERROR_REPORT_APP_NAME`. */
+export interface ErrorReportConfig {
+  url: string;
+  token: string;
+  appName?: string;
 }
 
 /** A rate limit of one kind of expensive call: calls per window, per user and per tenant. */
@@ -166,6 +178,16 @@ function trustedOrigins(value: string | undefined): string[] {
     });
 }
 
+/** `ERROR_REPORT_*`: none without a URL; a URL that is not https stops the start, naming it. */
+function errorReport(env: NodeJS.ProcessEnv): ErrorReportConfig | undefined {
+  const url = env.ERROR_REPORT_URL?.trim();
+  if (!url) return undefined;
+  if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
+    throw new Error(`ERROR_REPORT_URL: "${url}" is not an https URL (the web app reports errors only to https)`);
+  const appName = env.ERROR_REPORT_APP_NAME?.trim();
+  return { url, token: env.ERROR_REPORT_TOKEN ?? '', ...(appName ? { appName } : {}) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // npm runs workspace scripts in the workspace folder; INIT_CWD is where `npm start` was typed
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
@@ -245,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       orphanGraceHours: int(env.ORPHAN_FILE_GRACE_HOURS, 24),
       orphanSweepMinutes: Math.max(1, int(env.ORPHAN_SWEEP_MINUTES, 60)),
     },
+    errorReport: errorReport(env),
     ...overrides,
   };
 }

@@ -8,17 +8,18 @@ import type { FastifyInstance } from 'fastify';
  * - styles from this origin and inline: antd 6 (CSS-in-JS) inserts <style> elements at run time and
  *   ECharts writes style attributes into its tooltips, so `'unsafe-inline'` stays for styles only;
  * - images from this origin, data: and blob: URLs (antd's and ECharts' small images, downloads);
- * - connections to this origin only (the API and the STOMP WebSocket at /ws/platform);
+ * - connections to this origin (the API, the STOMP WebSocket at /ws/platform, the source maps) and to the
+ *   configured error collector's origin (`ERROR_REPORT_URL`, docs/error-reporting.md), nothing else;
  * - no plugins, no <base> elsewhere, forms post only here, framed only by `frameAncestors`.
  */
-export function contentSecurityPolicy(frameAncestors: string[]) {
+export function contentSecurityPolicy(frameAncestors: string[], connectTo: string[] = []) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...connectTo],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -33,11 +34,14 @@ export function contentSecurityPolicy(frameAncestors: string[]) {
  * protection; HSTS only behind HTTPS), and `Cache-Control: no-store` on every /api and /server answer:
  * they carry personal data and secrets (device credentials, tokens) that no cache may keep.
  */
-export async function installSecurityHeaders(app: FastifyInstance, opts: { frameAncestors: string[]; https: boolean }) {
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  opts: { frameAncestors: string[]; https: boolean; connectTo?: string[] },
+) {
   const onlySelf = opts.frameAncestors.length === 1 && opts.frameAncestors[0] === "'self'";
   const none = opts.frameAncestors.length === 1 && opts.frameAncestors[0] === "'none'";
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.frameAncestors) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.frameAncestors, opts.connectTo) },
     // X-Frame-Options for old browsers, only where it says the same as frame-ancestors (it cannot name other origins)
     frameguard: onlySelf ? { action: 'sameorigin' } : none ? { action: 'deny' } : false,
     referrerPolicy: { policy: 'same-origin' },

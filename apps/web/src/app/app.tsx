@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { CurrentUser } from '@energy/contracts';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -11,10 +12,21 @@ import { router } from './router';
 import { ApiBridge } from './shell/api-bridge';
 import { ExpiredNotice } from './shell/expired-notice';
 import { windowSettings } from '../shared/window-settings';
+import { setReportUser } from '../shared/error-report';
+import { shellKeys } from '../shared/shell-keys';
 
 // Errors are shown by the API client; queries do not retry what the server refused.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+// an error report names the signed-in user and tenant from the shell's cached current user (no call);
+// without a staff (staff selection, the platform console) the cached profile still names the user
+setReportUser(() => {
+  const current = queryClient.getQueryData<CurrentUser>(shellKeys.current);
+  if (current) return { username: current.customerUser.username, tenantMcid: current.tenant.mcid, timeZone: current.tenant.timeZone };
+  const profile = queryClient.getQueryData<CurrentUser['customerUser']>(shellKeys.profile);
+  return profile ? { username: profile.username, tenantMcid: '' } : null;
 });
 
 function Themed() {

@@ -7,18 +7,12 @@ import { account, staff } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from './api/client';
+import { shellKeys } from './shell-keys';
 
 /** Current-user data is refreshed every 60 s (spec 000 section 9). */
 export const CURRENT_USER_REFRESH_MS = 60_000;
 
-export const shellKeys = {
-  current: ['shell', 'current'] as const,
-  profile: ['shell', 'profile'] as const,
-  staffList: ['shell', 'staff-list'] as const,
-  permissions: ['shell', 'permissions'] as const,
-  integrated: ['shell', 'integrated'] as const,
-  navigation: ['shell', 'navigation'] as const,
-};
+export { shellKeys } from './shell-keys';
 
 export function useCurrentUser(enabled = true) {
   return useQuery({

@@ -1,5 +1,6 @@
 import type { EndpointRef, RefInput, RefOutput } from '@energy/contracts/refs-types';
 import { readCookie } from '../cookies';
+import { errorReporter } from '../error-report';
 import { i18n } from '../i18n';
 
 /**
@@ -127,15 +128,22 @@ export async function request<T>(method: string, url: string, body?: string | Fo
   try {
     res = await send(method, url, body);
   } catch {
+    // the network failed ('Failed to fetch'): shown, never reported (spec 002)
     const error = new ApiError('network', 0, null, requestFailed());
+    errorReporter.reportApiFailure(error, { method, url, status: 0, unreadable: false });
     if (!opts.quiet) handlers.showError(error.message);
     throw error;
   }
   const envelope = (await res.json().catch(() => null)) as { code?: unknown; data?: unknown; msg?: unknown; message?: unknown } | null;
   const code = envelope && typeof envelope.code === 'number' ? envelope.code : null;
   const msg = typeof envelope?.msg === 'string' ? envelope.msg : typeof envelope?.message === 'string' ? envelope.message : undefined;
-  if (!res.ok || (code !== null && code !== 0)) throw handleFailure(res.status, code, msg, opts);
-  if (code === null) throw handleFailure(500, null, undefined, opts);
+  // server failures (5xx) and unreadable answers go to the log collector, a user's 4xx do not (docs/error-reporting.md)
+  const failed = (error: ApiError, unreadable: boolean) => {
+    errorReporter.reportApiFailure(error, { method, url, status: res.status, unreadable });
+    return error;
+  };
+  if (!res.ok || (code !== null && code !== 0)) throw failed(handleFailure(res.status, code, msg, opts), false);
+  if (code === null) throw failed(handleFailure(500, null, undefined, opts), true);
   return envelope!.data as T;
 }
 
