@@ -5,7 +5,9 @@ import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
 import { DEMO_OPERATION_PASSWORD } from '../src/seed/demo.js';
+import { chargingDestination } from '../src/realtime/push.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
+import { stompClient, until, wsUrlOf } from './stomp-helpers.js';
 
 // Bands: valley 00:00-08:00 at 0.3, flat 08:00-24:00 at 0.65 per kWh; service fee 0.4567 per kWh.
 const BANDS = [
@@ -168,7 +170,10 @@ describe.each(DB_KINDS)('EV charging over OCPP 1.6J on %s', (kind) => {
 
     // another tenant's staff sees none of it, also by id
     expect((await dave.call(charging.stationList, {})).body.data!.map((s) => s.code)).not.toContain('T-CS-01');
-    expect((await dave.call(charging.pilePage, { pageSize: 20, pageOffset: 1 })).body.data!.list).toHaveLength(0);
+    const davePiles = (await dave.call(charging.pilePage, { pageSize: 100, pageOffset: 1 })).body.data!.list;
+    expect(davePiles.length).toBeGreaterThan(0); // Harbor's own demo piles
+    expect(davePiles.map((p) => p.id)).not.toContain(pileId);
+    expect(davePiles.every((p) => p.stationId !== stationId)).toBe(true);
     expect((await dave.call(charging.stationDetail, { id: stationId })).status).toBe(404);
     expect((await dave.call(charging.pileDetail, { id: pileId })).status).toBe(404);
     expect((await dave.call(charging.costInfoGet, { stationId })).status).toBe(404);
@@ -423,7 +428,19 @@ describe.each(DB_KINDS)('EV charging over OCPP 1.6J on %s', (kind) => {
       .toBe('The pile T-CP-01 is not connected');
   });
 
-  it('raises an alarm for a faulted connector and recovers it; an unknown status is kept as Unknown', async () => {
+  it('raises an alarm for a faulted connector and recovers it, pushing the change to open pages; an unknown status is kept as Unknown', async () => {
+    // live states: alice's pages hear of the pile over STOMP, dave's do not
+    const ids = await demoIds(t);
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const listen = async (s: Session, staffId: number) => {
+      const c = stompClient(wsUrlOf(base), { cookie: s.cookie, token: s.token });
+      await c.connected;
+      c.client.subscribe(chargingDestination(staffId), (m) => c.messages.push(m), { receipt: 'sub' });
+      await new Promise<void>((resolve) => c.client.watchForReceipt('sub', () => resolve()));
+      return c;
+    };
+    const alicePush = await listen(alice, ids.staffId['SR-ALICE']!);
+    const davePush = await listen(dave, ids.staffId['HB-DAVE']!);
     const cp = await connect('T-CP-01', password);
     const gunId = (await alice.call(charging.pileDetail, { id: pileId })).body.data!.guns[1]!.id;
     const now = Date.now();
@@ -453,6 +470,11 @@ describe.each(DB_KINDS)('EV charging over OCPP 1.6J on %s', (kind) => {
     const after = await alarms();
     expect(after).toHaveLength(1);
     expect(after[0]!.state).not.toBe(0);
+    await until(() => alicePush.messages.length > 0, 5_000, 'a charging push to alice');
+    expect(JSON.parse(alicePush.messages[0]!.body)).toEqual({ stationId, pileId });
+    expect(davePush.messages).toHaveLength(0);
+    await alicePush.client.deactivate();
+    await davePush.client.deactivate();
     // lenient: a status outside OCPP 1.6's list is logged and kept as Unknown, not refused
     await cp.call('StatusNotification', {
       connectorId: 2,

@@ -124,6 +124,6 @@ export function createServices(db: Db, config: Config) {
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
-    ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator }),
+    ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
   };
 }

@@ -310,17 +310,15 @@ export class ChargingService {
           ? conflict(`The OCPP identity ${input.ocppIdentity} is already used on this platform`)
           : error;
       });
-    await ctx.tx
-      .insert(chargingGun)
-      .values(
-        input.guns.map((g, i) => ({
-          tenantId: ctx.staff.tenantId,
-          pileId: row!.id,
-          number: i + 1,
-          type: g.type,
-          ratedPowerKw: g.ratedPowerKw,
-        })),
-      );
+    await ctx.tx.insert(chargingGun).values(
+      input.guns.map((g, i) => ({
+        tenantId: ctx.staff.tenantId,
+        pileId: row!.id,
+        number: i + 1,
+        type: g.type,
+        ratedPowerKw: g.ratedPowerKw,
+      })),
+    );
     return this.pile(ctx, row!.id, 'own');
   }
 

@@ -89,6 +89,7 @@ export class CentralSystem {
   /** Messages handled, by action (the bench reads it). */
   readonly handled = new Map<string, number>();
   private log: FastifyBaseLogger | null = null;
+  private readonly closing: (() => void)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -124,6 +125,7 @@ export class CentralSystem {
     app.addHook('preClose', async () => {
       await this.server.close({ code: 1001, reason: 'server shutting down', awaitPending: false, force: true });
       this.clients.clear();
+      for (const fn of this.closing) fn();
     });
   }
 
@@ -199,6 +201,11 @@ export class CentralSystem {
     if (!client) throw Object.assign(new Error('not connected'), { notConnected: true });
     const answer = (await client.call(action, payload)) as Params | undefined;
     return str(answer?.status) ?? 'Unknown';
+  }
+
+  /** Called when the app closes (after the connections). */
+  onClose(fn: () => void) {
+    this.closing.push(fn);
   }
 
   isConnected(identity: string) {

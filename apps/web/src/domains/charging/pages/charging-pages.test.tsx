@@ -1,6 +1,9 @@
+import { waitFor } from '@testing-library/react';
 import { charging, ou } from '@energy/contracts/refs';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { emitDomainPush } from '../../../shared/realtime/domain-pushes';
 import { describeListPages } from '../../../test/list-page-cases';
-import { fixture, pageOf } from '../../../test/render-page';
+import { fixture, pageOf, renderPage, tableRows } from '../../../test/render-page';
 import type { PileRow, SessionRow, StationRow } from '../queries';
 import PileListPage from './pile-list-page';
 import SessionListPage from './session-list-page';
@@ -155,3 +158,19 @@ describeListPages([
     alwaysButtons: ['excel-export'],
   },
 ]);
+
+describe('charging pile page, live', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+  test('a charging push makes the open page read its piles again: the gun shows its new state without a reload', async () => {
+    let status: 'Available' | 'Charging' = 'Available';
+    const answer = () => pageOf([{ ...pile, guns: [{ ...pile.guns[0]!, status, transactionId: null }] }]);
+    renderPage(<PileListPage />, {
+      permissions: ['p-charging-pile'],
+      fixtures: [fixture(charging.pilePage, answer), fixture(charging.stationList, [station])],
+    });
+    await waitFor(() => expect(tableRows()[0]?.textContent).toContain('1 · Available'));
+    status = 'Charging';
+    emitDomainPush('charging', { stationId: 1, pileId: 3 });
+    await waitFor(() => expect(tableRows()[0]?.textContent).toContain('1 · Charging'), { timeout: 5_000 });
+  });
+});

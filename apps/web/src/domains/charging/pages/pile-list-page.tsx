@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
+import { onDomainPush } from '../../../shared/realtime/domain-pushes';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
@@ -14,8 +15,8 @@ import { chargingKeys, useStations, type PileRow } from '../queries';
 import '../texts';
 
 type Filter = { stationId?: number; name?: string };
-/** How often an open pile page reads its piles' states again. */
-export const PILE_REFRESH_MS = 5_000;
+/** A pushed change is read after this pause, so a burst of pushes costs one request. */
+export const PILE_PUSH_DEBOUNCE_MS = 500;
 
 /** antd status colours by connector status (tokens of the theme, so both themes). */
 export const STATUS_COLOR: Record<string, string> = {
@@ -39,10 +40,20 @@ export default function PileListPage() {
   const queryClient = useQueryClient();
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedOcpp } | null>(null);
   const [commanding, setCommanding] = useState<PileRow | null>(null);
-  // live states: the open page reads the piles again every few seconds (states change at the charger)
+  // live states: the server pushes a pile's change over STOMP (docs/charging.md); the open page reads its piles again
   useEffect(() => {
-    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: chargingKeys.piles }), PILE_REFRESH_MS);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onDomainPush('charging', () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: chargingKeys.piles });
+      }, PILE_PUSH_DEBOUNCE_MS);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
   }, [queryClient]);
   const status = (s: string) => t(`charging.status_.${s}`);
   const columns: ListColumn<PileRow>[] = [
