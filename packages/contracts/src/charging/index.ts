@@ -420,6 +420,7 @@ export const sessionExport = endpoint({
   cost: 'export',
   query: sessionExportQuery,
   output: z.any(),
+  raw: true,
 });
 
 // ---------------------------------------------------------------------------------------------
