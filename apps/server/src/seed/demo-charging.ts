@@ -95,16 +95,14 @@ export async function seedDemoCharging(db: Db) {
           [1, 2].map((n) => ({ tenantId: site.tenantId, pileId: pile!.id, number: n, type: dc ? 'GBT_DC' : 'GBT_AC', ratedPowerKw: kw })),
         );
     }
-    await db
-      .insert(chargingCost)
-      .values({
-        tenantId: site.tenantId,
-        stationId: station!.id,
-        effectiveFrom: '2026-01-01',
-        currency: 'CNY',
-        bands: BANDS,
-        serviceFee: 4000,
-      });
+    await db.insert(chargingCost).values({
+      tenantId: site.tenantId,
+      stationId: station!.id,
+      effectiveFrom: '2026-01-01',
+      currency: 'CNY',
+      bands: BANDS,
+      serviceFee: 4000,
+    });
   }
 }
 
