@@ -50,6 +50,18 @@ describe.each(DB_KINDS)('the charging demo on %s', (kind) => {
         expect(Math.round(s.cost! * 100)).toBe(Math.floor(e4 / 100) + (e4 % 100 >= 50 ? 1 : 0));
       }
     }
+    // the home card's figures: the same sessions summed independently (finished, started in the last 30 days)
+    const [expected] = await rowsOf<{ n: number; wh: string; cents: string }>(
+      t.database.system,
+      sql`select count(*)::int as n, sum(meter_stop_wh - meter_start_wh) as wh, sum(cost_cents) as cents
+          from charging_session s join charging_station st on st.id = s.station_id
+          where st.code = 'SZ-01-CS-01' and s.started_at >= now() - interval '30 days' and s.stopped_at is not null`,
+    );
+    const card = (await alice.call(charging.dashboardCharging, {})).body.data!;
+    expect(card).toMatchObject({ stations: 1, piles: 8, pilesOnline: 0, guns: { Unavailable: 16 }, currency: 'CNY' });
+    expect(card.sessions30d).toBe(Number(expected!.n));
+    expect(card.energyWh30d).toBe(Number(expected!.wh));
+    expect(Math.round(card.revenue30d * 100)).toBe(Number(expected!.cents));
     // written once: a second run adds nothing
     expect(await writeDemoChargingHistory(t.database.system, NOW)).toBe(0);
   });

@@ -150,6 +150,13 @@ describe.each(DB_KINDS)('EV charging over OCPP 1.6J on %s', (kind) => {
       msg: 'The station has 1 pile(s): delete them first',
     });
 
+    const weaker = await alice.call(charging.pileEdit, { id: pileId, ratedPowerKw: 100 });
+    expect(weaker.status).toBe(400);
+    expect(weaker.body.msg).toBe("body.ratedPowerKw: cannot be below its strongest gun's rated power (120 kW)");
+    expect((await alice.call(charging.pileEdit, { id: pileId, vendor: 'ACME Power' })).body.data!.vendor).toBe('ACME Power');
+    const guns = await alice.call(charging.gunPage, { pageSize: 1, pageOffset: 2, pileId });
+    expect(guns.body.data).toMatchObject({ totalCount: 2, list: [{ number: 2, ratedPowerKw: 60 }] });
+    expect((await dave.call(charging.gunPage, { pageSize: 20, pageOffset: 1, pileId })).body.data!.totalCount).toBe(0);
     const gun = await alice.call(charging.gunEdit, { id: detail.body.data!.guns[1]!.id, ratedPowerKw: 150 });
     expect(gun.status).toBe(400);
     expect(gun.body.msg).toContain('ratedPowerKw');

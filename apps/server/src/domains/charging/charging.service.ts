@@ -228,18 +228,27 @@ export class ChargingService {
     }));
   };
 
-  /** Guns matching `conditions` (the caller has scoped them through their piles' stations). */
-  private async gunRows(ctx: StaffCtx, conditions: SQL[]): Promise<GunRow[]> {
+  /** Guns the staff sees (through their piles' stations) matching `conditions`, by pile code and number. */
+  private gunQuery(ctx: StaffCtx, conditions: (SQL | undefined)[]) {
     const open = sql<
       number | null
     >`(select s.id from charging_session s where s.pile_id = ${chargingGun.pileId} and s.connector_id = ${chargingGun.number} and s.stopped_at is null limit 1)`;
-    const rows = await ctx.tx
-      .select({ g: chargingGun, pileCode: chargingPile.code, stationId: chargingStation.id, stationName: chargingStation.name, open })
-      .from(chargingGun)
-      .innerJoin(chargingPile, eq(chargingPile.id, chargingGun.pileId))
-      .innerJoin(chargingStation, eq(chargingStation.id, chargingPile.stationId))
-      .where(and(...this.stationScope(ctx, 'read'), ...conditions))
-      .orderBy(asc(chargingPile.code), asc(chargingGun.number));
+    return list(ctx.tx, {
+      query: () =>
+        ctx.tx
+          .select({ g: chargingGun, pileCode: chargingPile.code, stationId: chargingStation.id, stationName: chargingStation.name, open })
+          .from(chargingGun)
+          .innerJoin(chargingPile, eq(chargingPile.id, chargingGun.pileId))
+          .innerJoin(chargingStation, eq(chargingStation.id, chargingPile.stationId))
+          .$dynamic(),
+      where: [...this.stationScope(ctx, 'read'), ...conditions],
+      order: [asc(chargingPile.code), asc(chargingGun.number), asc(chargingGun.id)],
+    });
+  }
+
+  private static gunAnswer(
+    rows: { g: typeof chargingGun.$inferSelect; pileCode: string; stationId: number; stationName: string; open: number | null }[],
+  ): GunRow[] {
     return rows.map(({ g, pileCode, stationId, stationName, open: tx }) => ({
       id: g.id,
       pileId: g.pileId,
@@ -254,6 +263,10 @@ export class ChargingService {
       statusAt: iso(g.statusAt),
       transactionId: tx == null ? null : Number(tx),
     }));
+  }
+
+  private gunRows(ctx: StaffCtx, conditions: SQL[]): Promise<GunRow[]> {
+    return this.gunQuery(ctx, conditions).all(ChargingService.gunAnswer);
   }
 
   async pilePage(ctx: StaffCtx, input: BodyOf<typeof contract.pilePage>) {
@@ -325,6 +338,9 @@ export class ChargingService {
   async pileEdit(ctx: StaffCtx, input: BodyOf<typeof contract.pileEdit>) {
     const current = await this.pile(ctx, input.id, 'own');
     if (input.code !== undefined) await this.pileCodeFree(ctx, input.code, current.id);
+    const strongest = Math.max(...current.guns.map((g) => g.ratedPowerKw));
+    if (input.ratedPowerKw !== undefined && input.ratedPowerKw < strongest)
+      throw invalid('body.ratedPowerKw', `cannot be below its strongest gun's rated power (${strongest} kW)`);
     const { id: _id, ...changes } = input;
     await ctx.tx
       .update(chargingPile)
@@ -352,20 +368,13 @@ export class ChargingService {
     return { ocppIdentity: current.ocppIdentity, password, path: `/ocpp/${current.ocppIdentity}`, subprotocol: 'ocpp1.6' as const };
   }
 
-  async gunPage(ctx: StaffCtx, input: BodyOf<typeof contract.gunPage>) {
+  gunPage(ctx: StaffCtx, input: BodyOf<typeof contract.gunPage>) {
     const filter = where(input, {
       stationId: equals(chargingStation.id),
       pileId: equals(chargingGun.pileId),
       status: equals(chargingGun.status),
     });
-    const all = await this.gunRows(ctx, filter);
-    const offset = (input.pageOffset - 1) * input.pageSize;
-    return {
-      list: all.slice(offset, offset + input.pageSize),
-      totalCount: all.length,
-      pageSize: input.pageSize,
-      pageOffset: input.pageOffset,
-    };
+    return this.gunQuery(ctx, filter).page(input, ChargingService.gunAnswer);
   }
 
   async gunEdit(ctx: StaffCtx, input: BodyOf<typeof contract.gunEdit>) {
