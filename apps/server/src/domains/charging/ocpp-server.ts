@@ -18,6 +18,8 @@ import { priceChargingSession, type PriceVersion } from './pricing.js';
 export const OCPP_PREFIX = '/ocpp/';
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
 const HEARTBEAT_SECONDS = 300;
+/** How long a staff's command waits for the charge point's answer. */
+export const COMMAND_TIMEOUT_MS = 15_000;
 const FAULT_SCENE = 'CONNECTOR_FAULTED' as const;
 const STATUSES = new Set<string>(contract.CONNECTOR_STATUSES);
 
@@ -118,11 +120,13 @@ export class CentralSystem {
     const others = server.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
     server.removeAllListeners('upgrade');
     const ocpp = this.server.handleUpgrade;
-    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const dispatch = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if ((req.url ?? '').startsWith(OCPP_PREFIX)) return void ocpp(req, socket as never, head);
       for (const fn of others) fn.call(server, req, socket, head);
-    });
+    };
+    server.on('upgrade', dispatch);
     app.addHook('preClose', async () => {
+      server.removeListener('upgrade', dispatch);
       await this.server.close({ code: 1001, reason: 'server shutting down', awaitPending: false, force: true });
       this.clients.clear();
       for (const fn of this.closing) fn();
@@ -199,7 +203,9 @@ export class CentralSystem {
   async send(identity: string, action: string, payload: Params): Promise<string> {
     const client = this.clients.get(identity);
     if (!client) throw Object.assign(new Error('not connected'), { notConnected: true });
-    const answer = (await client.call(action, payload)) as Params | undefined;
+    // the staff's request waits for the answer (its transaction open): a charger that does not answer
+    // within COMMAND_TIMEOUT_MS fails the command
+    const answer = (await client.call(action, payload, { callTimeoutMs: COMMAND_TIMEOUT_MS })) as Params | undefined;
     return str(answer?.status) ?? 'Unknown';
   }
 
