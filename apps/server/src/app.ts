@@ -107,6 +107,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('preClose', () => services.push.close());
   await services.push.start(app.log);
   await registerStomp(app, { hub: services.push, sessions: services.sessions, config: config.realtime });
+  // the OCPP 1.6J central system at /ocpp/{chargePointId}, behind the same upgrade dispatch (docs/charging.md)
+  services.ocppCentral.mount(app);
 
   // Background work for every tenant, on the owner connection (docs/devices.md): started last, so a
   // failure to start it leaves nothing behind but the app, which the caller closes.

@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_OPERATION_PASSWORD, DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { startDemoLive, type DemoLive } from './seed/demo-live.js';
+import { startDemoCharging } from './seed/demo-charging.js';
 import { seedPlatform } from './seed/platform.js';
 
 /** The address to reach a server that listens on `host`: a wildcard address is reached through `local`. */
@@ -66,10 +67,18 @@ async function main() {
         .catch((err: unknown) => app.log.error({ err }, 'demo devices could not start; the platform runs without them'));
     }
 
+    // the demo's charge points: 30 days of sessions in the background, then live over OCPP (docs/charging.md)
+    let charging: Awaited<ReturnType<typeof startDemoCharging>> | undefined;
+    if (config.seedDemo && config.demoLive)
+      startDemoCharging({ db: database.system, url: `ws://${reachable(config.host, '127.0.0.1')}:${config.port}/ocpp`, log: app.log })
+        .then((started) => (charging = started))
+        .catch((err: unknown) => app.log.error({ err }, 'demo charge points could not start; the platform runs without them'));
+
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, async () => {
         await demo?.stop().catch(() => {});
+        await charging?.stop().catch(() => {});
         await app.close();
         await db.close();
         process.exit(0);

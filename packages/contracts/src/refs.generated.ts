@@ -323,6 +323,76 @@ export const catalogue = {
   >,
 };
 
+export const charging = {
+  costInfoEdit: { method: 'POST', path: '/api/v2/charging/cost-info/edit', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.costInfoEdit
+  >,
+  costInfoGet: { method: 'POST', path: '/api/v2/charging/cost-info/info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.costInfoGet
+  >,
+  dashboardCharging: { method: 'POST', path: '/api/v2/portal/dashboard/charging', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.dashboardCharging
+  >,
+  gunEdit: { method: 'POST', path: '/api/v2/charging/gun/edit', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.charging.gunEdit>,
+  gunPage: { method: 'POST', path: '/api/v2/charging/device/page/charging-gun', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.gunPage
+  >,
+  pileCommand: { method: 'POST', path: '/api/v2/charging/pile/command', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileCommand
+  >,
+  pileCreate: { method: 'POST', path: '/api/v2/charging/pile/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileCreate
+  >,
+  pileCredentialsIssue: { method: 'POST', path: '/api/v2/charging/pile/credentials/issue', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileCredentialsIssue
+  >,
+  pileDelete: { method: 'POST', path: '/api/v2/charging/pile/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileDelete
+  >,
+  pileDetail: { method: 'POST', path: '/api/v2/charging/charging-pile/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileDetail
+  >,
+  pileEdit: { method: 'POST', path: '/api/v2/charging/pile/edit', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pileEdit
+  >,
+  pilePage: { method: 'POST', path: '/api/v2/charging/device/page/charging-pile', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.pilePage
+  >,
+  sessionExport: {
+    method: 'GET',
+    path: '/api/v2/charging/session/export',
+    bodyKind: 'json',
+    queryKeys: ['stationId', 'pileId', 'idTag', 'status', 'from', 'to', 'format', 'lang'],
+  } as EndpointRef<typeof C.charging.sessionExport>,
+  sessionPage: { method: 'POST', path: '/api/v2/charging/session/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.sessionPage
+  >,
+  stationCreate: { method: 'POST', path: '/api/v2/charging/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationCreate
+  >,
+  stationDelete: { method: 'POST', path: '/api/v2/charging/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationDelete
+  >,
+  stationDetail: { method: 'POST', path: '/api/v2/charging/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationDetail
+  >,
+  stationEdit: { method: 'POST', path: '/api/v2/charging/edit', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationEdit
+  >,
+  stationList: { method: 'POST', path: '/api/v2/charging/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationList
+  >,
+  stationPage: { method: 'POST', path: '/api/v2/charging/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.stationPage
+  >,
+  stationStatusChange: {
+    method: 'POST',
+    path: '/api/v2/charging/charging-station/status/change',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.charging.stationStatusChange>,
+};
+
 export const customer = {
   channelBsaList: { method: 'POST', path: '/api/v2/channel-bsa/bsa/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.customer.channelBsaList

@@ -9,3 +9,11 @@ export { weatherAt, type Weather } from './weather.js';
 export { sunPosition } from './solar.js';
 export * from './strategy-engine/index.js';
 export { PlanBook, type PlanEntry, type PlanMeta } from './plan-book.js';
+export {
+  planSessions,
+  sessionEnergyAt,
+  sessionPowerAt,
+  SimulatedChargePoint,
+  type ChargePointOptions,
+  type PlannedSession,
+} from './ocpp/charge-point.js';

@@ -22,3 +22,6 @@ export interface ProcessSignals {
 export const deviceAlarmDestination = (staffId: number) => `/ws/alarm/staff/${staffId}`;
 /** Server alarms of one staff (spec 000: recordId, name, alarmTime, ruleName, alarmLevel, sceneType). */
 export const serverAlarmDestination = (staffId: number) => `/ws/server-alarm/staff/${staffId}`;
+
+/** Changes of the charging piles and guns a staff sees (`{ stationId, pileId }`: open pages read them again; docs/charging.md). */
+export const chargingDestination = (staffId: number) => `/ws/charging/staff/${staffId}`;

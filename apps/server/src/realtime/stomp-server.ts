@@ -6,7 +6,7 @@ import type { RealtimeConfig } from '../config.js';
 import { SESSION_COOKIE, type SessionService } from '../domains/auth/session.service.js';
 import { encodeFrame, FrameError, FrameParser, messageFrame, type Frame, type PreparedMessage } from './frames.js';
 import type { PushConnection, PushHub, PushSubscription } from './hub.js';
-import { deviceAlarmDestination, serverAlarmDestination } from './push.js';
+import { chargingDestination, deviceAlarmDestination, serverAlarmDestination } from './push.js';
 
 export const STOMP_PATH = '/ws/platform';
 const SERVER_NAME = 'energy-platform/0.1';
@@ -204,7 +204,7 @@ class StompConnection implements PushConnection {
     const ack = frame.headers.get('ack') ?? 'auto';
     if (ack !== 'auto') return this.fail(`ack:${ack.slice(0, 20)} is not supported: only auto`, frame);
     if (this.subscriptions.has(id)) return this.fail(`the subscription id ${id.slice(0, 40)} is already in use`, frame);
-    const allowed = [deviceAlarmDestination(this.staffId), serverAlarmDestination(this.staffId)];
+    const allowed = [deviceAlarmDestination(this.staffId), serverAlarmDestination(this.staffId), chargingDestination(this.staffId)];
     if (!allowed.includes(destination))
       return this.fail(`cannot subscribe to ${destination.slice(0, 80)}: only ${allowed.join(' and ')} of the signed-in staff`, frame);
     if (this.subscriptions.size >= this.deps.config.maxSubscriptions)

@@ -26,6 +26,7 @@ const SCENES: Record<string, Localized> = {
   GATEWAY_OFFLINE: { 'en-US': 'Gateway offline', 'zh-CN': '网关离线' },
   DATA_DELAYED: { 'en-US': 'Data delayed', 'zh-CN': '数据延迟' },
   DELIVERY_FAILED: { 'en-US': 'Delivery failed', 'zh-CN': '下发失败' },
+  CONNECTOR_FAULTED: { 'en-US': 'Charging connector faulted', 'zh-CN': '充电枪故障' },
 };
 const CONDITIONS: Record<string, Localized> = {
   GT: { 'en-US': 'above', 'zh-CN': '大于' },

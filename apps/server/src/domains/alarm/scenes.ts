@@ -46,4 +46,5 @@ export const SCENES: Record<ServerAlarmScene, { name: string; level: number }> =
   DEVICE_OFFLINE: { name: 'Device offline', level: 2 },
   DATA_DELAYED: { name: 'Data delayed', level: 3 },
   DELIVERY_FAILED: { name: 'Delivery failed', level: 1 },
+  CONNECTOR_FAULTED: { name: 'Charging connector faulted', level: 2 },
 };

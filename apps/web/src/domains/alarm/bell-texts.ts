@@ -25,6 +25,7 @@ const en = {
     GATEWAY_OFFLINE: 'Gateway offline',
     DATA_DELAYED: 'Data delayed',
     DELIVERY_FAILED: 'Delivery failed',
+    CONNECTOR_FAULTED: 'Charging connector faulted',
   },
 };
 
@@ -48,6 +49,7 @@ const zh: typeof en = {
     GATEWAY_OFFLINE: '网关离线',
     DATA_DELAYED: '数据延迟',
     DELIVERY_FAILED: '下发失败',
+    CONNECTOR_FAULTED: '充电枪故障',
   },
 };
 

@@ -16,6 +16,8 @@ export const RECONNECT_DELAY_MS = 1_000;
 export const deviceAlarmDestination = (staffId: number) => `/ws/alarm/staff/${staffId}`;
 /** Server alarms of one staff. */
 export const serverAlarmDestination = (staffId: number) => `/ws/server-alarm/staff/${staffId}`;
+/** Changes of the charging piles a staff sees (`{ stationId, pileId }`): open charging pages read them again. */
+export const chargingDestination = (staffId: number) => `/ws/charging/staff/${staffId}`;
 
 /** ws(s)://<host>/ws/platform of the page's own origin. */
 export function brokerUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {

@@ -83,7 +83,7 @@ describe('the staff push client against a STOMP peer', () => {
     // heart-beat: what the client sends, what it wants to receive
     expect(connect.headers['heart-beat']).toBe('10000,30000');
     expect(socket(0).url).toBe('ws://localhost/ws/platform');
-    expect(socket(0).subscriptions()).toEqual(['/ws/alarm/staff/42', '/ws/server-alarm/staff/42']);
+    expect(socket(0).subscriptions()).toEqual(['/ws/alarm/staff/42', '/ws/server-alarm/staff/42', '/ws/charging/staff/42']);
 
     socket(0).push('/ws/alarm/staff/42', JSON.stringify({ alarmId: 5 }));
     socket(0).push('/ws/server-alarm/staff/42', JSON.stringify({ recordId: 9 }));
@@ -112,7 +112,7 @@ describe('the staff push client against a STOMP peer', () => {
     expect(Date.now() - dropped).toBeGreaterThanOrEqual(RECONNECT_DELAY_MS - 50);
     expect(FakeStompSocket.opened).toHaveLength(2);
     expect(socket(1).frames[0]!.headers.GT).toBe('jwt-new');
-    expect(socket(1).subscriptions()).toEqual(['/ws/alarm/staff/42', '/ws/server-alarm/staff/42']);
+    expect(socket(1).subscriptions()).toEqual(['/ws/alarm/staff/42', '/ws/server-alarm/staff/42', '/ws/charging/staff/42']);
   });
 
   test('a refused CONNECT is tried again; stop() ends the connection and the retries', async () => {

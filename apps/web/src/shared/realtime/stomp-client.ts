@@ -1,6 +1,7 @@
 import { Client, type IMessage } from '@stomp/stompjs';
 import {
   brokerUrl,
+  chargingDestination,
   CONNECTION_TIMEOUT_MS,
   deviceAlarmDestination,
   HEARTBEAT_INCOMING_MS,
@@ -8,6 +9,7 @@ import {
   RECONNECT_DELAY_MS,
   serverAlarmDestination,
 } from './constants';
+import { emitDomainPush } from './domain-pushes';
 
 // A lazy chunk: use-staff-pushes.ts imports it after sign-in, so @stomp/stompjs stays out of the first page.
 
@@ -60,6 +62,7 @@ export function createStaffPushClient(opts: StaffPushOptions): Client {
     onConnect: () => {
       client.subscribe(deviceAlarmDestination(opts.staffId), (m) => deliver(m, (b) => opts.onDeviceAlarm(b)));
       client.subscribe(serverAlarmDestination(opts.staffId), (m) => deliver(m, (b) => opts.onServerAlarm(b)));
+      client.subscribe(chargingDestination(opts.staffId), (m) => deliver(m, (b) => emitDomainPush('charging', b)));
       opts.onConnect();
     },
     onStompError: (frame) => console.warn(`Alarm pushes: the server ended the connection (${frame.headers.message ?? 'no reason given'})`),

@@ -25,7 +25,10 @@ export const chargingArea = {
           name: 'Charging piles',
           nameZh: '充电桩',
           path: '/charging/asset/pile',
-          buttons: crud('charging-pile', 'charging pile', '充电桩'),
+          buttons: [
+            ...crud('charging-pile', 'charging pile', '充电桩'),
+            { code: 'b-charging-pile-command', name: 'Send commands to charging piles', nameZh: '充电桩远程指令' },
+          ],
         },
       ],
     },
