@@ -9,6 +9,7 @@ import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
+import { circuitModule } from './circuit/circuit.module.js';
 import { devicesModule } from './devices/devices.module.js';
 import { filesModule } from './files/files.module.js';
 import { integrationModule } from './integration/integration.module.js';
@@ -46,6 +47,7 @@ export const domainModules = [
   strategyModule,
   jobsModule,
   devicesExcelModule,
+  circuitModule,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -122,5 +124,6 @@ export function createServices(db: Db, config: Config) {
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
+    ...circuitModule.services({}),
   };
 }
