@@ -147,14 +147,20 @@ export function seasonProblems(seasons: readonly TouSeason<{ start: string; end:
       const other = owner.get(month);
       if (other === i) problems.push({ path: ['seasons', i, 'months', j], message: `month ${month} is listed twice` });
       else if (other !== undefined)
-        problems.push({ path: ['seasons', i, 'months', j], message: `month ${month} is already in season ${other + 1} (${seasons[other]!.name})` });
+        problems.push({
+          path: ['seasons', i, 'months', j],
+          message: `month ${month} is already in season ${other + 1} (${seasons[other]!.name})`,
+        });
       else owner.set(month, i);
     });
   });
   if (problems.length) return problems;
   const missing = [...Array(12).keys()].map((m) => m + 1).filter((m) => !owner.has(m));
   if (missing.length)
-    problems.push({ path: ['seasons'], message: `month${missing.length > 1 ? 's' : ''} ${missing.join(', ')} in no season: the seasons must cover months 1-12` });
+    problems.push({
+      path: ['seasons'],
+      message: `month${missing.length > 1 ? 's' : ''} ${missing.join(', ')} in no season: the seasons must cover months 1-12`,
+    });
   return problems;
 }
 
