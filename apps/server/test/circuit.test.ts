@@ -1,4 +1,5 @@
 import { circuit as c, ErrorCode } from '@energy/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -445,6 +446,29 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
       ['2026-06', 12548, 527.016],
     ]);
     expect(months.total).toMatchObject({ wh: 3385112, cost: 2481.4252, demandCharge: 711.21, total: 3192.6352 });
+  });
+
+  it('exports the cost per period as XLSX with a total row, in the asked language', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${c.costExport.path}?circuitId=${feeder.id}&from=2026-05-31T00:00:00%2B08:00&to=2026-07-01T00:00:00%2B08:00&timeResolution=month&lang=zh-CN`,
+      headers: { cookie: alice.cookie, jwttoken: alice.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('电费');
+    const rows = (ws.getSheetValues() as unknown[][]).slice(1).map((r) => r.slice(1));
+    expect(rows[0]!.slice(0, 5)).toEqual(['时段', '电量 (kWh)', '电费 (CNY)', '尖电量 (kWh)', '尖电费 (CNY)']);
+    // the month figures above: June 3275.960 kWh, 2405.4600; its sharp 274.880 kWh, 371.0880
+    expect(rows[2]!.slice(0, 5)).toEqual(['2026-06', 3275.96, 2405.46, 274.88, 371.088]);
+    expect(rows[3]!.slice(0, 3)).toEqual(['合计', 3385.112, 2481.4252]);
+    const refused = await dave.call(
+      'GET',
+      `${c.costExport.path}?circuitId=${feeder.id}&from=2026-06-01T00:00:00%2B08:00&to=2026-06-02T00:00:00%2B08:00`,
+    );
+    expect(refused.status).toBe(404);
   });
 
   it('refuses bad ranges and shows another tenant nothing, also by id', async () => {

@@ -414,6 +414,12 @@ export const circuit = {
   circuitUpdate: { method: 'POST', path: '/api/v2/circuit/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.circuitUpdate
   >,
+  costExport: {
+    method: 'GET',
+    path: '/api/v2/circuit/time/electricity/statics/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to', 'timeResolution', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.costExport>,
   costListCall: { method: 'POST', path: '/api/v2/circuit/time/electricity/statics/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.costListCall
   >,

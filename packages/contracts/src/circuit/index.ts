@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate } from '../bsa/index.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam, isoDateTime, text } from '../common/ids.js';
+import { exportOptions } from '../common/crud.js';
 import { pageOf, pageRequest } from '../common/paging.js';
 import { hasAtMostDecimals, MAX_BANDS, MAX_SEASONS, PRICE_DECIMALS, seasonProblems, TOU_BAND_KINDS } from '../common/tou.js';
 
@@ -623,4 +624,24 @@ export const peakValleyConfig = endpoint({
     bands: z.array(priceBand),
     demandPricePerKwMonth: z.number().nullable(),
   }),
+});
+
+/** The cost per period as XLSX or CSV: energy and cost in total and per band (docs/circuits.md). */
+export const costExport = endpoint({
+  method: 'GET',
+  path: '/api/v2/circuit/time/electricity/statics/export',
+  summary: "Export a circuit's energy cost per period",
+  tag,
+  access: { auth: 'staff', permission: 'b-circuit-peak-valley-export' },
+  kind: 'query',
+  cost: 'export',
+  query: z.object({
+    circuitId: idParam,
+    from: instantQ,
+    to: instantQ,
+    timeResolution: costResolution.default('day'),
+    ...exportOptions,
+  }),
+  output: z.any(),
+  raw: true,
 });

@@ -4,6 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langOf } from '../../excel/columns.js';
+import { sendExport } from '../../excel/export.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import {
@@ -22,6 +25,7 @@ import { ou } from '../ou/ou.schema.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { circuit, circuitAccount, circuitCabinet, circuitMeter } from './circuit.schema.js';
 import type { PricesService } from './prices.service.js';
+import { COST_SHEET, costColumns } from './circuit-excel.js';
 
 type CircuitRow = contract.CircuitRow;
 type MeterRow = z.infer<typeof contract.circuitMeter>;
@@ -618,6 +622,35 @@ export class CircuitService {
         total: money(series.total.cost10k + series.demandCharge10k),
       },
     };
+  }
+
+  /** The cost per period as XLSX or CSV, then a total row. */
+  async costExport(
+    ctx: StaffCtx,
+    input: {
+      circuitId: number;
+      from: string | number;
+      to: string | number;
+      timeResolution: '15m' | 'day' | 'month';
+      format: 'xlsx' | 'csv';
+      lang?: 'en-US' | 'zh-CN';
+    },
+    http: { req: FastifyRequest; reply: FastifyReply },
+  ) {
+    const answer = await this.costList(ctx, input);
+    const lang = langOf(http.req, input.lang);
+    const total = { label: lang === 'zh-CN' ? '合计' : 'Total', ...answer.total };
+    return sendExport(http.reply, {
+      name: 'circuit-cost',
+      sheet: COST_SHEET,
+      columns: costColumns(answer.currency ?? ''),
+      lang,
+      timeZone: answer.timeZone,
+      format: input.format,
+      batches: (async function* () {
+        yield [...answer.periods, total];
+      })(),
+    });
   }
 }
 
