@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_OPERATION_PASSWORD, DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { startDemoLive, type DemoLive } from './seed/demo-live.js';
+import { startDemoCircuits } from './seed/demo-circuits.js';
 import { seedPlatform } from './seed/platform.js';
 
 /** The address to reach a server that listens on `host`: a wildcard address is reached through `local`. */
@@ -65,6 +66,9 @@ async function main() {
         })
         .catch((err: unknown) => app.log.error({ err }, 'demo devices could not start; the platform runs without them'));
     }
+
+    // the demo distribution network and its meters' history (docs/circuits.md), in the background
+    if (live) void startDemoCircuits({ db: database.system, ingest, log: app.log });
 
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,6 +1,9 @@
 import { circuit as c, ErrorCode } from '@energy/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { rowsOf } from '../src/db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoNetwork, quarterEnergy, REPLACED_METER, startDemoCircuits } from '../src/seed/demo-circuits.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 // Circuits, electricity accounts and the cost of their energy (docs/circuits.md, docs/prices.md).
@@ -507,5 +510,50 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
     });
     expect(move.body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await alice.call(c.circuitDetail, { id: feeder.id })).body.data.name).toBe('Workshop feeder');
+  });
+
+  it('demo network: two incoming lines, busbars, 24 feeders and branches, a 2-5 % loss, a replaced meter, a priced account', async () => {
+    // 13 days to a fixed instant, so the replacement (12 days before, at 10:00 local) is in the history
+    const now = at('2026-03-20T09:07:00');
+    const started = await startDemoCircuits({ db: t.database.system, ingest: t.ingest, log: t.app.log, days: 13, now, live: false });
+    expect(started.written).toBeGreaterThan(0);
+    // one reading per meter and quarter hour: 13 days and the quarter hour now is in
+    const [stored] = await rowsOf<{ n: number }>(
+      t.database.system,
+      sql`select count(*)::int as n from telemetry_raw r join device d on d.id = r.device_id where d.code like 'SZ-01-CM-%'`,
+    );
+    expect(Number(stored!.n)).toBe(30 * (13 * 96 + 1)); // 30 meters: 26 bound, 4 for feeders' other loads
+    const rows = (await alice.call(c.circuitList, { codeOrName: 'SZ-01-' })).body.data;
+    expect(rows.map((r) => r.type).sort()).toEqual(
+      [...Array(8).fill('branch'), ...Array(2).fill('busbar'), ...Array(16).fill('feeder'), ...Array(2).fill('incoming')].sort(),
+    );
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    const account = (await alice.call(c.accountList, {})).body.data.find((a) => a.code === 'SZ-01-ACC-01')!;
+    expect(account.prices[0]!.seasons.map((x) => x.name)).toEqual(['Summer', 'Rest of the year']);
+    expect(new Set(account.prices[0]!.seasons.flatMap((x) => x.bands.map((b) => b.kind)))).toEqual(new Set(c.TOU_BAND_KINDS));
+    expect(account.prices[0]!.demandPricePerKwMonth).toBe(40);
+
+    const day = { from: at('2026-03-10T00:00:00'), to: at('2026-03-11T00:00:00') };
+    const energyOf = async (code: string) => (await alice.call(c.costSumCall, { circuitId: byCode.get(code)!.id, ...day })).body.data;
+    for (const line of [1, 2]) {
+      const incoming = await energyOf(`SZ-01-IN-${line}`);
+      expect(incoming.currency).toBe('CNY');
+      expect(incoming.cost).toBeGreaterThan(0);
+      let feeders = 0;
+      for (let n = (line - 1) * 8 + 1; n <= line * 8; n++) feeders += (await energyOf(`SZ-01-FD-${String(n).padStart(2, '0')}`)).wh;
+      const loss = (incoming.wh - feeders) / incoming.wh;
+      expect(loss).toBeGreaterThan(0.02);
+      expect(loss).toBeLessThan(0.05);
+    }
+    // the replaced meter (8 March 10:00 local): its circuit's day is the plan's energy, no negative or giant step
+    expect(byCode.get('SZ-01-FD-06')!.meters[0]!.code).toBe(REPLACED_METER);
+    const { meters } = demoNetwork();
+    const replacedDay = { from: at('2026-03-08T00:00:00'), to: at('2026-03-09T00:00:00') };
+    let planned = 0;
+    for (let ts = replacedDay.from; ts < replacedDay.to; ts += Q) planned += quarterEnergy(meters, ts - Q).get(REPLACED_METER)!;
+    const replaced = (await alice.call(c.costListCall, { circuitId: byCode.get('SZ-01-FD-06')!.id, ...replacedDay, timeResolution: '15m' }))
+      .body.data;
+    expect(replaced.total.wh).toBe(planned);
+    expect(Math.min(...replaced.periods.map((x) => x.wh))).toBeGreaterThan(0);
   });
 });
