@@ -467,6 +467,21 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
     // the month figures above: June 3275.960 kWh, 2405.4600; its sharp 274.880 kWh, 371.0880
     expect(rows[2]!.slice(0, 5)).toEqual(['2026-06', 3275.96, 2405.46, 274.88, 371.088]);
     expect(rows[3]!.slice(0, 3)).toEqual(['合计', 3385.112, 2481.4252]);
+    const circuits = await t.app.inject({
+      method: 'GET',
+      url: `${c.circuitExport.path}?codeOrName=T-&lang=en-US`,
+      headers: { cookie: alice.cookie, jwttoken: alice.token },
+    });
+    expect(circuits.statusCode).toBe(200);
+    const cw = new ExcelJS.Workbook();
+    await cw.xlsx.load(circuits.rawPayload as unknown as ArrayBuffer);
+    const crow = (cw.worksheets[0]!.getSheetValues() as unknown[][]).slice(1).map((r) => r.slice(1, 8));
+    expect(crow).toEqual([
+      ['Code', 'Name', 'Type', 'Parent circuit', 'Distribution cabinet', 'Electricity account', 'Meters'],
+      ['T-BB-1', 'Busbar I', 'Busbar', 'Incoming line 1', 'Main switchgear', 'Suzhou utility contract', undefined],
+      ['T-FD-1', 'Workshop feeder', 'Feeder', 'Busbar I', undefined, 'Suzhou utility contract', '+T-CM-A +T-CM-B -T-CM-C'],
+      ['T-IN-1', 'Incoming line 1', 'Incoming line', undefined, 'Main switchgear', 'Suzhou utility contract', undefined],
+    ]);
     const refused = await dave.call(
       'GET',
       `${c.costExport.path}?circuitId=${feeder.id}&from=2026-06-01T00:00:00%2B08:00&to=2026-06-02T00:00:00%2B08:00`,

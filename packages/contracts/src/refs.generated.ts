@@ -369,6 +369,12 @@ export const circuit = {
   circuitEpricesGet: { method: 'GET', path: '/api/circuit/eprices', bodyKind: 'json', queryKeys: ['circuitId'] } as EndpointRef<
     typeof C.circuit.circuitEpricesGet
   >,
+  circuitExport: {
+    method: 'GET',
+    path: '/api/v2/circuit/export',
+    bodyKind: 'json',
+    queryKeys: ['codeOrName', 'type', 'distributionCabinetId', 'ouId', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.circuitExport>,
   circuitList: { method: 'POST', path: '/api/v2/circuit/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.circuitList
   >,

@@ -645,3 +645,17 @@ export const costExport = endpoint({
   output: z.any(),
   raw: true,
 });
+
+/** The circuits of the list's filters as XLSX or CSV (docs/circuits.md). */
+export const circuitExport = endpoint({
+  method: 'GET',
+  path: '/api/v2/circuit/export',
+  summary: 'Export circuits',
+  tag,
+  access: { auth: 'staff', permission: 'b-circuit-export' },
+  kind: 'query',
+  cost: 'export',
+  query: z.object({ ...circuitFilterQ, ...exportOptions }),
+  output: z.any(),
+  raw: true,
+});

@@ -55,3 +55,61 @@ export function costColumns(currency: string): Column<CostExportRow>[] {
     },
   ];
 }
+
+export const CIRCUIT_SHEET: Localized = { 'en-US': 'Circuits', 'zh-CN': '回路' };
+
+const TYPE_LABELS: Record<contract.CircuitType, Localized> = {
+  incoming: { 'en-US': 'Incoming line', 'zh-CN': '进线' },
+  busbar: { 'en-US': 'Busbar', 'zh-CN': '母线' },
+  feeder: { 'en-US': 'Feeder', 'zh-CN': '馈线' },
+  branch: { 'en-US': 'Branch', 'zh-CN': '支路' },
+};
+
+/** The circuit export's columns; meters as `+CODE` / `-CODE`. */
+export const CIRCUIT_COLUMNS: Column<contract.CircuitRow>[] = [
+  { key: 'code', header: { 'en-US': 'Code', 'zh-CN': '编码' }, type: { kind: 'text' }, value: (r) => r.code, width: 18 },
+  { key: 'name', header: { 'en-US': 'Name', 'zh-CN': '名称' }, type: { kind: 'text' }, value: (r) => r.name, width: 24 },
+  {
+    key: 'type',
+    header: { 'en-US': 'Type', 'zh-CN': '类型' },
+    type: { kind: 'enum', labels: TYPE_LABELS },
+    value: (r) => r.type,
+    width: 14,
+  },
+  {
+    key: 'parent',
+    header: { 'en-US': 'Parent circuit', 'zh-CN': '上级回路' },
+    type: { kind: 'text' },
+    value: (r) => r.parentName,
+    width: 22,
+  },
+  {
+    key: 'cabinet',
+    header: { 'en-US': 'Distribution cabinet', 'zh-CN': '配电柜' },
+    type: { kind: 'text' },
+    value: (r) => r.distributionCabinetName,
+    width: 20,
+  },
+  {
+    key: 'account',
+    header: { 'en-US': 'Electricity account', 'zh-CN': '电费户号' },
+    type: { kind: 'text' },
+    value: (r) => r.accountName,
+    width: 24,
+  },
+  {
+    key: 'meters',
+    header: { 'en-US': 'Meters', 'zh-CN': '电表' },
+    type: { kind: 'text' },
+    value: (r) => r.meters.map((m) => `${m.sign === -1 ? '-' : '+'}${m.code}`).join(' '),
+    width: 30,
+  },
+  { key: 'ou', header: { 'en-US': 'Operating unit', 'zh-CN': '运营单元' }, type: { kind: 'text' }, value: (r) => r.ouName, width: 20 },
+  {
+    key: 'createdAt',
+    header: { 'en-US': 'Created at', 'zh-CN': '创建时间' },
+    type: { kind: 'datetime' },
+    value: (r) => new Date(r.createdAt),
+    width: 20,
+  },
+];

@@ -30,6 +30,7 @@ export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; prices: Pri
   route(c.circuitDetailGet, (ctx, input) => circuits.detail(ctx, input.id));
   route(c.circuitCreate, (ctx, input) => circuits.create(ctx, input));
   route(c.circuitUpdate, (ctx, input) => circuits.update(ctx, input));
+  route(c.circuitExport, (ctx, input, http) => circuits.export(ctx, input, http));
   route(c.circuitDelete, (ctx, input) => circuits.delete(ctx, input));
   route(c.circuitTree, (ctx, input) => circuits.tree(ctx, input));
   route(c.circuitTreeGet, (ctx, input) => circuits.tree(ctx, input));

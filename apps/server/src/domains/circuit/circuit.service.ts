@@ -25,7 +25,7 @@ import { ou } from '../ou/ou.schema.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { circuit, circuitAccount, circuitCabinet, circuitMeter } from './circuit.schema.js';
 import type { PricesService } from './prices.service.js';
-import { COST_SHEET, costColumns } from './circuit-excel.js';
+import { CIRCUIT_COLUMNS, CIRCUIT_SHEET, COST_SHEET, costColumns } from './circuit-excel.js';
 
 type CircuitRow = contract.CircuitRow;
 type MeterRow = z.infer<typeof contract.circuitMeter>;
@@ -155,6 +155,34 @@ export class CircuitService {
       where: [...this.scope(ctx), ...this.filters(input ?? {})],
       order: [asc(circuit.code), asc(circuit.id)],
     }).all((rows) => this.rows(ctx, rows));
+  }
+
+  /** The filtered circuits as XLSX or CSV, read in batches. */
+  async export(
+    ctx: StaffCtx,
+    input: {
+      codeOrName?: string;
+      type?: contract.CircuitType;
+      distributionCabinetId?: number;
+      ouId?: number;
+      format: 'xlsx' | 'csv';
+      lang?: 'en-US' | 'zh-CN';
+    },
+    http: { req: FastifyRequest; reply: FastifyReply },
+  ) {
+    return sendExport(http.reply, {
+      name: 'circuits',
+      sheet: CIRCUIT_SHEET,
+      columns: CIRCUIT_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: await tenantTimeZone(ctx),
+      format: input.format,
+      batches: list(ctx.tx, {
+        query: () => this.query(ctx),
+        where: [...this.scope(ctx), ...this.filters(input)],
+        order: [asc(circuit.code), asc(circuit.id)],
+      }).batches((rows) => this.rows(ctx, rows)),
+    });
   }
 
   /** A visible circuit (404 otherwise; with `ouCheck: false` any circuit of the tenant). */

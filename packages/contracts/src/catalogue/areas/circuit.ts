@@ -68,7 +68,7 @@ export const circuitArea = {
           name: 'Circuits',
           nameZh: '回路管理',
           path: '/circuit/metering/manage',
-          buttons: crud('circuit', 'circuit', '回路'),
+          buttons: [...crud('circuit', 'circuit', '回路'), { code: 'b-circuit-export', name: 'Export circuits', nameZh: '导出回路' }],
         },
       ],
     },

@@ -9,6 +9,7 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { confirmDelete } from '../../../shared/confirm-delete';
 import { useHasPermission } from '../../../shared/current-staff';
+import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
 import { CircuitDialog } from '../components/circuit-dialog';
 import { circuitKeys, useCircuits, useCircuitTree, type CircuitRow, type TreeNode } from '../queries';
@@ -162,11 +163,21 @@ export default function CircuitManagePage() {
         <Card
           title={<PageTitle>{t('circuit.manage.title')}</PageTitle>}
           extra={
-            <Authorized code="b-circuit-create">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')} data-testid="circuit-create">
-                {t('circuit.manage.create')}
-              </Button>
-            </Authorized>
+            <Space>
+              <Authorized code="b-circuit-export">
+                <ExportButton
+                  exportRef={circuit.circuitExport}
+                  filter={{ codeOrName: search.trim() || undefined, type: type ?? undefined }}
+                  name="circuits"
+                  testId="circuit-export"
+                />
+              </Authorized>
+              <Authorized code="b-circuit-create">
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')} data-testid="circuit-create">
+                  {t('circuit.manage.create')}
+                </Button>
+              </Authorized>
+            </Space>
           }
         >
           <Space wrap style={{ marginBottom: 12 }}>

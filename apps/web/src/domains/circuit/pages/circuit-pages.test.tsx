@@ -96,7 +96,7 @@ describe('circuit pages', { timeout: 60_000 }, () => {
   test('circuit management: the tree, the rows with added and subtracted meters, the buttons the codes allow', async () => {
     const fixtures = [fixture(circuit.circuitTree, tree), fixture(circuit.circuitList, [row])];
     const view = renderPage(<CircuitManagePage />, {
-      permissions: ['p-circuit-manage', 'b-circuit-create', 'b-circuit-edit', 'b-circuit-delete'],
+      permissions: ['p-circuit-manage', 'b-circuit-create', 'b-circuit-edit', 'b-circuit-delete', 'b-circuit-export'],
       fixtures,
     });
     await waitFor(() => expect(tableRows()).toHaveLength(1));
@@ -106,11 +106,13 @@ describe('circuit pages', { timeout: 60_000 }, () => {
     expect(tableRows()[0]!.textContent).toContain('Suzhou utility contract (from a parent circuit)');
     expect(screen.getAllByTestId('circuit-node')).toHaveLength(2);
     expect(screen.getByTestId('circuit-create')).toBeTruthy();
+    expect(screen.getByTestId('circuit-export')).toBeTruthy();
     view.unmount();
     vi.restoreAllMocks();
     renderPage(<CircuitManagePage />, { permissions: ['p-circuit-manage'], fixtures });
     await waitFor(() => expect(tableRows()).toHaveLength(1));
     expect(screen.queryByTestId('circuit-create')).toBeNull();
+    expect(screen.queryByTestId('circuit-export')).toBeNull();
     expect(screen.queryByText('Edit')).toBeNull();
   });
 
