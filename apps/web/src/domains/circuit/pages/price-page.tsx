@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Col, Descriptions, Empty, Flex, List, Row, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Card, Col, Descriptions, Empty, Flex, List, Row, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { circuit } from '@energy/contracts/refs';
@@ -50,9 +50,15 @@ export default function PricePage() {
           loading={accounts.isPending}
           extra={
             <Authorized code="b-circuit-price-edit">
-              <Button size="small" icon={<PlusOutlined />} onClick={() => setAccountDialog('new')} data-testid="account-create">
-                {t('circuit.price.newAccount')}
-              </Button>
+              <Tooltip title={t('circuit.price.newAccount')}>
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  onClick={() => setAccountDialog('new')}
+                  aria-label={t('circuit.price.newAccount')}
+                  data-testid="account-create"
+                />
+              </Tooltip>
             </Authorized>
           }
         >
