@@ -489,6 +489,66 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
     expect(refused.status).toBe(404);
   });
 
+  it('computes the line loss of a circuit against its three children, per day and month', async () => {
+    const make = async (body: Parameters<typeof alice.call<typeof c.circuitCreate>>[1]) =>
+      (await alice.call(c.circuitCreate, body)).body.data;
+    const sz = ouId['SZ-01']!;
+    const parent = await make({
+      code: 'T-LL-P',
+      name: 'Loss parent',
+      type: 'feeder',
+      ouId: sz,
+      parentId: busbar.id,
+      meters: [{ deviceId: meters.A, sign: 1 }],
+    });
+    await make({
+      code: 'T-LL-1',
+      name: 'Loss child 1',
+      type: 'branch',
+      ouId: sz,
+      parentId: parent.id,
+      meters: [{ deviceId: meters.B, sign: 1 }],
+    });
+    await make({
+      code: 'T-LL-2',
+      name: 'Loss child 2',
+      type: 'branch',
+      ouId: sz,
+      parentId: parent.id,
+      meters: [{ deviceId: meters.C, sign: 1 }],
+    });
+    await make({
+      code: 'T-LL-3',
+      name: 'Loss child 3',
+      type: 'branch',
+      ouId: sz,
+      parentId: parent.id,
+      meters: [
+        { deviceId: meters.B, sign: 1 },
+        { deviceId: meters.C, sign: -1 },
+      ],
+    });
+    const range = { circuitId: parent.id, from: at('2026-06-01T00:00:00'), to: at('2026-07-01T00:00:00') };
+    const days = (await alice.call(c.lineLossData, { ...range, timeLevel: 'day' })).body.data;
+    expect(days.children.map((x) => x.code)).toEqual(['T-LL-1', 'T-LL-2', 'T-LL-3']);
+    // a quarter hour: input A 1000 Wh, outputs 237 + 100 + (237 - 100) = 474 Wh
+    // 1 June: 96 x 1000 = 96000 in, 96 x 474 = 45504 out, 50496 lost, 50496 / 96000 = 0.526
+    expect(days.periods[0]).toEqual({ label: '2026-06-01', inputWh: 96000, outputWh: 45504, lossWh: 50496, rate: 0.526 });
+    // 10 June, the replaced meter's 400 Wh: 95400 in, 49896 lost, 49896 / 95400 = 0.5230188... -> 0.523019
+    expect(days.periods.find((p) => p.label === '2026-06-10')).toEqual({
+      label: '2026-06-10',
+      inputWh: 95400,
+      outputWh: 45504,
+      lossWh: 49896,
+      rate: 0.523019,
+    });
+    // June: 30 x 96000 - 600 + 2000 = 2881400 in, 30 x 45504 = 1365120 out, 1516280 lost, rate 0.526230...
+    const month = (await alice.call(c.lineLossData, { ...range, timeLevel: 'month' })).body.data;
+    expect(month.periods).toEqual([{ label: '2026-06', inputWh: 2881400, outputWh: 1365120, lossWh: 1516280, rate: 0.52623 }]);
+    expect(month.total).toEqual({ inputWh: 2881400, outputWh: 1365120, lossWh: 1516280, rate: 0.52623 });
+    expect((await dave.call(c.lineLossData, { ...range, timeLevel: 'day' })).body.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('refuses bad ranges and shows another tenant nothing, also by id', async () => {
     const backwards = await alice.call(c.costSumCall, {
       circuitId: feeder.id,

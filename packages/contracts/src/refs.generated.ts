@@ -477,6 +477,9 @@ export const circuit = {
     bodyKind: 'json',
     queryKeys: ['circuitId', 'from', 'to'],
   } as EndpointRef<typeof C.circuit.epricesNoOuGet>,
+  lineLossData: { method: 'POST', path: '/api/v2/circuit-line-loss/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.lineLossData
+  >,
   peakValleyConfig: { method: 'POST', path: '/api/v2/circuit/data/peakValley/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.peakValleyConfig
   >,

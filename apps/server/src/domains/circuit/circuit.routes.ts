@@ -50,5 +50,6 @@ export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; prices: Pri
   route(c.costListGet, (ctx, input) => circuits.costList(ctx, input));
   route(c.peakValleyDetail, (ctx, input) => circuits.costList(ctx, input));
   route(c.costExport, (ctx, input, http) => circuits.costExport(ctx, input, http));
+  route(c.lineLossData, (ctx, input) => circuits.lineLoss(ctx, input));
   route(c.peakValleyConfig, (ctx, input) => circuits.peakValleyConfig(ctx, input));
 };

@@ -680,6 +680,43 @@ export class CircuitService {
       })(),
     });
   }
+
+  /**
+   * Line loss of a circuit against its direct children (docs/circuits.md): per local day or month, input =
+   * the circuit's energy, output = the sum of its children's, loss = input − output, rate = loss / input.
+   */
+  async lineLoss(ctx: StaffCtx, input: { circuitId: number; from: string | number; to: string | number; timeLevel: 'day' | 'month' }) {
+    const { from, to } = this.range(input);
+    const row = await this.detail(ctx, input.circuitId);
+    const zone = await tenantTimeZone(ctx);
+    const children = await ctx.tx
+      .select({ id: circuit.id, code: circuit.code, name: circuit.name })
+      .from(circuit)
+      .where(and(eq(circuit.parentId, row.id), ...this.scope(ctx)))
+      .orderBy(asc(circuit.code));
+    const periods = new Map<string, { inputWh: number; outputWh: number }>();
+    const add = (points: EnergyPoint[], key: 'inputWh' | 'outputWh') => {
+      for (const p of points) {
+        const clock = localClock(zone, p.ts);
+        const label = input.timeLevel === 'day' ? clock.date : clock.month;
+        const period = periods.get(label) ?? { inputWh: 0, outputWh: 0 };
+        period[key] += p.wh;
+        periods.set(label, period);
+      }
+    };
+    add(await this.energy(ctx, row.id, from, to), 'inputWh');
+    for (const child of children) add(await this.energy(ctx, child.id, from, to), 'outputWh');
+    const figures = (p: { inputWh: number; outputWh: number }) => {
+      const lossWh = p.inputWh - p.outputWh;
+      return { ...p, lossWh, rate: p.inputWh === 0 ? null : Math.round((lossWh / p.inputWh) * 1e6) / 1e6 };
+    };
+    const list = [...periods].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, p]) => ({ label, ...figures(p) }));
+    const total = list.reduce((s, p) => ({ inputWh: s.inputWh + p.inputWh, outputWh: s.outputWh + p.outputWh }), {
+      inputWh: 0,
+      outputWh: 0,
+    });
+    return { circuitId: row.id, timeZone: zone, children, periods: list, total: figures(total) };
+  }
 }
 
 /** An instant of the contract (ISO-8601 or epoch ms) as epoch ms. */
