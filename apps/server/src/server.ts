@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { DEMO_OPERATION_PASSWORD, DEMO_PASSWORD, DEMO_USERS, isSeeded, seedDemo } from './seed/demo.js';
 import { startDemoLive, type DemoLive } from './seed/demo-live.js';
 import { startDemoCharging } from './seed/demo-charging.js';
+import { startDemoCircuits } from './seed/demo-circuits.js';
 import { seedPlatform } from './seed/platform.js';
 
 /** The address to reach a server that listens on `host`: a wildcard address is reached through `local`. */
@@ -73,6 +74,8 @@ async function main() {
       startDemoCharging({ db: database.system, url: `ws://${reachable(config.host, '127.0.0.1')}:${config.port}/ocpp`, log: app.log })
         .then((started) => (charging = started))
         .catch((err: unknown) => app.log.error({ err }, 'demo charge points could not start; the platform runs without them'));
+    // the demo distribution network and its meters' history (docs/circuits.md), in the background
+    if (live) void startDemoCircuits({ db: database.system, ingest, log: app.log });
 
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

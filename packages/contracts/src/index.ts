@@ -18,6 +18,7 @@ export * as alarm from './alarm/index.js';
 export * as bsa from './bsa/index.js';
 export * as jobs from './jobs/index.js';
 export * as charging from './charging/index.js';
+export * as circuit from './circuit/index.js';
 export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
 export type { CurrentUser } from './staff/schemas.js';
 export type { MenuNode } from './navigation/index.js';

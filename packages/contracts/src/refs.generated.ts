@@ -393,6 +393,177 @@ export const charging = {
   } as EndpointRef<typeof C.charging.stationStatusChange>,
 };
 
+export const circuit = {
+  accountList: { method: 'POST', path: '/api/v2/circuit/electricityAccount/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.accountList
+  >,
+  accountSave: { method: 'POST', path: '/api/v2/circuit/electricityAccount/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.accountSave
+  >,
+  cabinetList: { method: 'POST', path: '/api/v2/circuit/cabinet/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.cabinetList
+  >,
+  cabinetSave: { method: 'POST', path: '/api/v2/circuit/cabinet/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.cabinetSave
+  >,
+  circuitCreate: { method: 'POST', path: '/api/v2/circuit/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitCreate
+  >,
+  circuitDelete: { method: 'POST', path: '/api/v2/circuit/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitDelete
+  >,
+  circuitDetail: { method: 'POST', path: '/api/v2/circuit/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitDetail
+  >,
+  circuitDetailGet: { method: 'GET', path: '/api/circuit/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitDetailGet
+  >,
+  circuitDevices: { method: 'POST', path: '/api/v2/circuit/device/query', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitDevices
+  >,
+  circuitDevicesGet: { method: 'GET', path: '/api/circuit/device/query', bodyKind: 'json', queryKeys: ['circuitId'] } as EndpointRef<
+    typeof C.circuit.circuitDevicesGet
+  >,
+  circuitEprice: {
+    method: 'POST',
+    path: '/api/v2/circuit/eprice',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'time', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.circuitEprice>,
+  circuitEpriceGet: { method: 'GET', path: '/api/circuit/eprice', bodyKind: 'json', queryKeys: ['circuitId', 'time'] } as EndpointRef<
+    typeof C.circuit.circuitEpriceGet
+  >,
+  circuitEprices: { method: 'POST', path: '/api/v2/circuit/eprices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitEprices
+  >,
+  circuitEpricesGet: { method: 'GET', path: '/api/circuit/eprices', bodyKind: 'json', queryKeys: ['circuitId'] } as EndpointRef<
+    typeof C.circuit.circuitEpricesGet
+  >,
+  circuitExport: {
+    method: 'GET',
+    path: '/api/v2/circuit/export',
+    bodyKind: 'json',
+    queryKeys: ['codeOrName', 'type', 'distributionCabinetId', 'ouId', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.circuitExport>,
+  circuitList: { method: 'POST', path: '/api/v2/circuit/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitList
+  >,
+  circuitListGet: {
+    method: 'GET',
+    path: '/api/circuit/list',
+    bodyKind: 'json',
+    queryKeys: ['codeOrName', 'type', 'distributionCabinetId', 'ouId', 'name'],
+  } as EndpointRef<typeof C.circuit.circuitListGet>,
+  circuitPage: { method: 'POST', path: '/api/v2/circuit/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitPage
+  >,
+  circuitPageGet: {
+    method: 'GET',
+    path: '/api/circuit/page',
+    bodyKind: 'json',
+    queryKeys: ['codeOrName', 'type', 'distributionCabinetId', 'ouId', 'page', 'size'],
+  } as EndpointRef<typeof C.circuit.circuitPageGet>,
+  circuitTree: { method: 'POST', path: '/api/v2/circuit/tree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree
+  >,
+  circuitTree2: { method: 'POST', path: '/api/v2/circuit/tree2', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree2
+  >,
+  circuitTree2Get: { method: 'GET', path: '/api/circuit/tree2', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree2Get
+  >,
+  circuitTree3: { method: 'POST', path: '/api/v2/circuit/tree3', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree3
+  >,
+  circuitTree3Get: { method: 'GET', path: '/api/circuit/tree3', bodyKind: 'json', queryKeys: ['circuitId'] } as EndpointRef<
+    typeof C.circuit.circuitTree3Get
+  >,
+  circuitTree4: { method: 'POST', path: '/api/v2/circuit/tree4', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree4
+  >,
+  circuitTree4Get: { method: 'GET', path: '/api/circuit/tree4', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitTree4Get
+  >,
+  circuitTreeGet: { method: 'GET', path: '/api/circuit/tree', bodyKind: 'json', queryKeys: ['name', 'type', 'bindDevice'] } as EndpointRef<
+    typeof C.circuit.circuitTreeGet
+  >,
+  circuitUpdate: { method: 'POST', path: '/api/v2/circuit/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitUpdate
+  >,
+  costExport: {
+    method: 'GET',
+    path: '/api/v2/circuit/time/electricity/statics/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to', 'timeResolution', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.costExport>,
+  costListCall: { method: 'POST', path: '/api/v2/circuit/time/electricity/statics/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.costListCall
+  >,
+  costListGet: {
+    method: 'GET',
+    path: '/api/circuit/time/electricity/statics/list',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to', 'timeResolution'],
+  } as EndpointRef<typeof C.circuit.costListGet>,
+  costSumCall: { method: 'POST', path: '/api/v2/circuit/time/electricity/statics/sum', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.costSumCall
+  >,
+  costSumGet: {
+    method: 'GET',
+    path: '/api/circuit/time/electricity/statics/sum',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.costSumGet>,
+  deviceListByCircuitId: { method: 'POST', path: '/api/v2/device/listByCircuitId', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.deviceListByCircuitId
+  >,
+  eprice: { method: 'POST', path: '/api/v2/circuit/electricityAccount/eprice', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.eprice
+  >,
+  epriceGet: {
+    method: 'GET',
+    path: '/api/circuit/electricityAccount/eprice',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'time'],
+  } as EndpointRef<typeof C.circuit.epriceGet>,
+  eprices: { method: 'POST', path: '/api/v2/circuit/electricityAccount/eprices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.eprices
+  >,
+  epricesGet: {
+    method: 'GET',
+    path: '/api/circuit/electricityAccount/eprices',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.epricesGet>,
+  epricesNoOu: {
+    method: 'POST',
+    path: '/api/v2/circuit/no-ou-check/electricityAccount/eprices',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.circuit.epricesNoOu>,
+  epricesNoOuGet: {
+    method: 'GET',
+    path: '/api/circuit/no-ou-check/electricityAccount/eprices',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.epricesNoOuGet>,
+  lineLossData: { method: 'POST', path: '/api/v2/circuit-line-loss/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.lineLossData
+  >,
+  peakValleyConfig: { method: 'POST', path: '/api/v2/circuit/data/peakValley/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.peakValleyConfig
+  >,
+  peakValleyDetail: { method: 'POST', path: '/api/v2/circuit/data/peakValley/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.peakValleyDetail
+  >,
+  priceDelete: { method: 'POST', path: '/api/v2/circuit/electricityAccount/price/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.priceDelete
+  >,
+  priceSave: { method: 'POST', path: '/api/v2/circuit/electricityAccount/price/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.priceSave
+  >,
+};
+
 export const customer = {
   channelBsaList: { method: 'POST', path: '/api/v2/channel-bsa/bsa/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.customer.channelBsaList

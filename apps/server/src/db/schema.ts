@@ -17,3 +17,4 @@ export * from '../domains/bsa/bsa.schema.js';
 export * from '../domains/strategy/strategy.schema.js';
 export * from '../domains/jobs/jobs.schema.js';
 export * from '../domains/charging/charging.schema.js';
+export * from '../domains/circuit/circuit.schema.js';

@@ -10,6 +10,7 @@ import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
+import { circuitModule } from './circuit/circuit.module.js';
 import { devicesModule } from './devices/devices.module.js';
 import { filesModule } from './files/files.module.js';
 import { integrationModule } from './integration/integration.module.js';
@@ -48,6 +49,7 @@ export const domainModules = [
   jobsModule,
   devicesExcelModule,
   chargingModule,
+  circuitModule,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -125,5 +127,6 @@ export function createServices(db: Db, config: Config) {
     jobs,
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
+    ...circuitModule.services({}),
   };
 }

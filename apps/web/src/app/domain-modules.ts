@@ -1,6 +1,7 @@
 import { alarmModule } from '../domains/alarm/alarm.module';
 import { auditModule } from '../domains/audit/audit.module';
 import { chargingModule } from '../domains/charging/charging.module';
+import { circuitModule } from '../domains/circuit/circuit.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
@@ -15,6 +16,7 @@ export const domainModules: DomainModule[] = [
   alarmModule,
   auditModule,
   chargingModule,
+  circuitModule,
   devicesModule,
   organizationModule,
   ouModule,

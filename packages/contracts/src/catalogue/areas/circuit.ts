@@ -28,7 +28,13 @@ export const circuitArea = {
       name: 'Analysis',
       nameZh: '分析',
       pages: [
-        { key: 'peak-valley', name: 'Peak and valley', nameZh: '峰谷分析', path: '/circuit/analysis/peak-valley' },
+        {
+          key: 'peak-valley',
+          name: 'Peak and valley',
+          nameZh: '峰谷分析',
+          path: '/circuit/analysis/peak-valley',
+          buttons: [{ code: 'b-circuit-peak-valley-export', name: 'Export cost', nameZh: '导出电费' }],
+        },
         {
           key: 'line-loss',
           name: 'Line loss',
@@ -62,7 +68,7 @@ export const circuitArea = {
           name: 'Circuits',
           nameZh: '回路管理',
           path: '/circuit/metering/manage',
-          buttons: crud('circuit', 'circuit', '回路'),
+          buttons: [...crud('circuit', 'circuit', '回路'), { code: 'b-circuit-export', name: 'Export circuits', nameZh: '导出回路' }],
         },
       ],
     },

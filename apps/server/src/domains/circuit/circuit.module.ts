@@ -1,0 +1,13 @@
+import { domainModule } from '../types.js';
+import { circuitRoutes } from './circuit.routes.js';
+import { CircuitService } from './circuit.service.js';
+import { PricesService } from './prices.service.js';
+
+/** Distribution circuits, electricity accounts with time-of-use prices, and energy cost. */
+export const circuitModule = domainModule({
+  services: (_: object) => {
+    const prices = new PricesService();
+    return { prices, circuits: new CircuitService(prices) };
+  },
+  routes: circuitRoutes,
+});

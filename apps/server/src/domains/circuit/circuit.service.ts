@@ -1,0 +1,758 @@
+import { type BodyOf, circuit as contract, type InputOf } from '@energy/contracts';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
+import { rowsOf } from '../../db/sql.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { langOf } from '../../excel/columns.js';
+import { sendExport } from '../../excel/export.js';
+import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
+import { conflict, invalid, notFound } from '../../plugins/errors.js';
+import {
+  bandIn,
+  localClock,
+  money,
+  priceSeries,
+  type EnergyPoint,
+  type PeriodCost,
+  addPeriod,
+  emptyPeriod,
+  type MonthDemand,
+} from '../../pricing/tou-pricing.js';
+import { dataProperty, device, deviceType } from '../devices/devices.schema.js';
+import { ou } from '../ou/ou.schema.js';
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
+import { circuit, circuitAccount, circuitCabinet, circuitMeter } from './circuit.schema.js';
+import type { PricesService } from './prices.service.js';
+import { CIRCUIT_COLUMNS, CIRCUIT_SHEET, COST_SHEET, costColumns } from './circuit-excel.js';
+
+type CircuitRow = contract.CircuitRow;
+type MeterRow = z.infer<typeof contract.circuitMeter>;
+type TreeNode = contract.TreeNode;
+type CabinetRow = z.infer<typeof contract.cabinetRow>;
+
+/** The counter a meter's energy comes from (grid and feeder meters' imported energy, kWh). */
+export const ENERGY_KEY = 'e_imp';
+const DAY_MS = 86_400_000;
+/** At most this long a range of cost statistics. */
+const MAX_RANGE_DAYS = 400;
+
+const parent = alias(circuit, 'parent');
+
+/** Circuits, their cabinets and meters, and what their energy costs (docs/circuits.md). */
+export class CircuitService {
+  constructor(private readonly prices: PricesService) {}
+
+  private scope(ctx: StaffCtx, ouCheck = true): SQL[] {
+    return staffScope(ctx, { tenant: circuit.tenantId, ...(ouCheck ? { ou: circuit.ouId } : {}) });
+  }
+
+  private query(ctx: StaffCtx) {
+    return ctx.tx
+      .select({ c: circuit, ouName: ou.name, parentName: parent.name, cabinetName: circuitCabinet.name })
+      .from(circuit)
+      .innerJoin(ou, eq(ou.id, circuit.ouId))
+      .leftJoin(parent, eq(parent.id, circuit.parentId))
+      .leftJoin(circuitCabinet, eq(circuitCabinet.id, circuit.cabinetId))
+      .$dynamic();
+  }
+
+  private filters(input: { codeOrName?: string; name?: string; type?: string; distributionCabinetId?: number; ouId?: number }): SQL[] {
+    return where(input, {
+      codeOrName: contains(circuit.code, circuit.name),
+      name: contains(circuit.name),
+      type: equals(circuit.type) as (v: string) => SQL,
+      distributionCabinetId: equals(circuit.cabinetId),
+      ouId: equals(circuit.ouId),
+    });
+  }
+
+  /** Rows with their meters and (own or inherited) accounts. */
+  private async rows(ctx: StaffCtx, rows: RowOf<ReturnType<CircuitService['query']>>[]): Promise<CircuitRow[]> {
+    if (!rows.length) return [];
+    const meters = await this.metersOf(
+      ctx,
+      rows.map((r) => r.c.id),
+    );
+    // the tenant's circuits' parents and accounts, to find an inherited account
+    const all = await ctx.tx
+      .select({ id: circuit.id, parentId: circuit.parentId, accountId: circuit.accountId })
+      .from(circuit)
+      .where(eq(circuit.tenantId, ctx.staff.tenantId));
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const accounts = await ctx.tx
+      .select({ id: circuitAccount.id, name: circuitAccount.name })
+      .from(circuitAccount)
+      .where(eq(circuitAccount.tenantId, ctx.staff.tenantId));
+    const accountName = new Map(accounts.map((a) => [a.id, a.name]));
+    return rows.map(({ c, ouName, parentName, cabinetName }) => {
+      const accountId = effectiveAccount(byId, c.id);
+      return {
+        id: c.id,
+        code: c.code,
+        name: c.name,
+        type: c.type,
+        ouId: c.ouId,
+        ouName,
+        parentId: c.parentId,
+        parentName: parentName ?? null,
+        distributionCabinetId: c.cabinetId,
+        distributionCabinetName: cabinetName ?? null,
+        accountId,
+        accountName: accountId == null ? null : (accountName.get(accountId) ?? null),
+        ownAccount: c.accountId != null,
+        ratedCurrentA: c.ratedCurrentA,
+        meters: meters.get(c.id) ?? [],
+        createdAt: c.createdAt.toISOString(),
+      };
+    });
+  }
+
+  private async metersOf(ctx: StaffCtx, circuitIds: number[]): Promise<Map<number, MeterRow[]>> {
+    const rows = await ctx.tx
+      .select({
+        circuitId: circuitMeter.circuitId,
+        sign: circuitMeter.sign,
+        deviceId: device.id,
+        code: device.code,
+        name: device.name,
+        deviceType: deviceType.key,
+        online: device.online,
+      })
+      .from(circuitMeter)
+      .innerJoin(device, eq(device.id, circuitMeter.deviceId))
+      .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
+      .where(and(inArray(circuitMeter.circuitId, circuitIds), eq(circuitMeter.tenantId, ctx.staff.tenantId)))
+      .orderBy(asc(device.code));
+    const out = new Map<number, MeterRow[]>();
+    for (const r of rows) {
+      const list = out.get(r.circuitId) ?? [];
+      list.push({
+        deviceId: r.deviceId,
+        code: r.code,
+        name: r.name,
+        deviceType: r.deviceType,
+        sign: r.sign === -1 ? -1 : 1,
+        online: r.online,
+      });
+      out.set(r.circuitId, list);
+    }
+    return out;
+  }
+
+  async page(ctx: StaffCtx, input: InputOf<typeof contract.circuitPage>) {
+    return list(ctx.tx, {
+      query: () => this.query(ctx),
+      where: [...this.scope(ctx), ...this.filters(input)],
+      order: [asc(circuit.code), asc(circuit.id)],
+    }).page(input, (rows) => this.rows(ctx, rows));
+  }
+
+  async list(ctx: StaffCtx, input: InputOf<typeof contract.circuitList> = {}) {
+    return list(ctx.tx, {
+      query: () => this.query(ctx),
+      where: [...this.scope(ctx), ...this.filters(input ?? {})],
+      order: [asc(circuit.code), asc(circuit.id)],
+    }).all((rows) => this.rows(ctx, rows));
+  }
+
+  /** The filtered circuits as XLSX or CSV, read in batches. */
+  async export(
+    ctx: StaffCtx,
+    input: {
+      codeOrName?: string;
+      type?: contract.CircuitType;
+      distributionCabinetId?: number;
+      ouId?: number;
+      format: 'xlsx' | 'csv';
+      lang?: 'en-US' | 'zh-CN';
+    },
+    http: { req: FastifyRequest; reply: FastifyReply },
+  ) {
+    return sendExport(http.reply, {
+      name: 'circuits',
+      sheet: CIRCUIT_SHEET,
+      columns: CIRCUIT_COLUMNS,
+      lang: langOf(http.req, input.lang),
+      timeZone: await tenantTimeZone(ctx),
+      format: input.format,
+      batches: list(ctx.tx, {
+        query: () => this.query(ctx),
+        where: [...this.scope(ctx), ...this.filters(input)],
+        order: [asc(circuit.code), asc(circuit.id)],
+      }).batches((rows) => this.rows(ctx, rows)),
+    });
+  }
+
+  /** A visible circuit (404 otherwise; with `ouCheck: false` any circuit of the tenant). */
+  async detail(ctx: StaffCtx, id: number, ouCheck = true): Promise<CircuitRow> {
+    const rows = await this.query(ctx).where(and(eq(circuit.id, id), ...this.scope(ctx, ouCheck)));
+    if (!rows.length) throw notFound(`Circuit ${id}`);
+    return (await this.rows(ctx, rows))[0]!;
+  }
+
+  async meters(ctx: StaffCtx, circuitId: number): Promise<MeterRow[]> {
+    return (await this.detail(ctx, circuitId)).meters;
+  }
+
+  /** Checks a new or changed circuit's references (each named by its field), then writes it with its meters. */
+  private async write(ctx: StaffCtx, input: BodyOf<typeof contract.circuitCreate>, selfId?: number): Promise<number> {
+    const [unit] = await ctx.tx
+      .select({ id: ou.id })
+      .from(ou)
+      .where(and(eq(ou.id, input.ouId), eq(ou.tenantId, ctx.staff.tenantId)));
+    if (!unit || !canSeeOu(ctx.staff, unit.id)) throw invalid('body.ouId', 'is not one of your operating units');
+    if (input.type === 'incoming' && input.parentId != null) throw invalid('body.parentId', 'an incoming line has no parent circuit');
+    if (input.type !== 'incoming' && input.parentId == null) throw invalid('body.parentId', `a ${input.type} needs a parent circuit`);
+    if (input.parentId != null) {
+      const [p] = await ctx.tx
+        .select({ id: circuit.id, ouId: circuit.ouId, type: circuit.type })
+        .from(circuit)
+        .where(and(eq(circuit.id, input.parentId), ...this.scope(ctx)));
+      if (!p) throw invalid('body.parentId', 'is not one of your circuits');
+      if (p.ouId !== input.ouId) throw invalid('body.parentId', 'is a circuit of another operating unit');
+      if (p.type === 'branch') throw invalid('body.parentId', 'a branch circuit has no children');
+      if (selfId !== undefined) {
+        const all = await ctx.tx
+          .select({ id: circuit.id, parentId: circuit.parentId })
+          .from(circuit)
+          .where(eq(circuit.tenantId, ctx.staff.tenantId));
+        const parents = new Map(all.map((c) => [c.id, c.parentId]));
+        for (let at: number | null | undefined = input.parentId, n = 0; at != null && n < 10_000; at = parents.get(at), n++)
+          if (at === selfId) throw invalid('body.parentId', 'is the circuit itself or one of its descendants');
+      }
+    }
+    if (input.distributionCabinetId != null) {
+      const [cab] = await ctx.tx
+        .select({ ouId: circuitCabinet.ouId })
+        .from(circuitCabinet)
+        .where(and(eq(circuitCabinet.id, input.distributionCabinetId), eq(circuitCabinet.tenantId, ctx.staff.tenantId)));
+      if (!cab || !canSeeOu(ctx.staff, cab.ouId)) throw invalid('body.distributionCabinetId', 'is not one of your distribution cabinets');
+      if (cab.ouId !== input.ouId) throw invalid('body.distributionCabinetId', 'is a cabinet of another operating unit');
+    }
+    if (input.accountId != null) {
+      const account = await this.prices.get(ctx, input.accountId, 'body.accountId');
+      if (account.ouId !== input.ouId) throw invalid('body.accountId', 'is an account of another operating unit');
+    }
+    const seen = new Set<number>();
+    for (const [i, m] of input.meters.entries()) {
+      if (seen.has(m.deviceId)) throw invalid(`body.meters.${i}.deviceId`, 'is bound twice');
+      seen.add(m.deviceId);
+    }
+    if (input.meters.length) {
+      const found = await ctx.tx
+        .select({ id: device.id, ouId: device.ouId, energy: dataProperty.id })
+        .from(device)
+        .leftJoin(
+          dataProperty,
+          and(eq(dataProperty.deviceTypeId, device.deviceTypeId), eq(dataProperty.key, ENERGY_KEY), eq(dataProperty.kind, 'cumulative')),
+        )
+        .where(and(inArray(device.id, [...seen]), eq(device.tenantId, ctx.staff.tenantId)));
+      for (const [i, m] of input.meters.entries()) {
+        const d = found.find((f) => f.id === m.deviceId);
+        if (!d || !canSeeOu(ctx.staff, d.ouId)) throw invalid(`body.meters.${i}.deviceId`, 'is not one of your devices');
+        if (d.ouId !== input.ouId) throw invalid(`body.meters.${i}.deviceId`, 'is a device of another operating unit');
+        if (d.energy == null) throw invalid(`body.meters.${i}.deviceId`, `is not an energy meter (it has no ${ENERGY_KEY} counter)`);
+      }
+    }
+    const [taken] = await ctx.tx
+      .select({ id: circuit.id })
+      .from(circuit)
+      .where(and(eq(circuit.tenantId, ctx.staff.tenantId), eq(circuit.code, input.code), ...(selfId ? [ne(circuit.id, selfId)] : [])));
+    if (taken) throw conflict(`The circuit code ${input.code} is already used in this tenant`);
+    const values = {
+      ouId: input.ouId,
+      code: input.code,
+      name: input.name,
+      type: input.type,
+      parentId: input.parentId ?? null,
+      cabinetId: input.distributionCabinetId ?? null,
+      accountId: input.accountId ?? null,
+      ratedCurrentA: input.ratedCurrentA ?? null,
+    };
+    let id = selfId;
+    if (id === undefined) {
+      const [row] = await ctx.tx
+        .insert(circuit)
+        .values({ tenantId: ctx.staff.tenantId, ...values })
+        .returning({ id: circuit.id });
+      id = row!.id;
+    } else {
+      if (input.type === 'branch') {
+        const [child] = await ctx.tx.select({ id: circuit.id }).from(circuit).where(eq(circuit.parentId, id)).limit(1);
+        if (child) throw invalid('body.type', 'a circuit with children cannot be a branch');
+      }
+      await ctx.tx
+        .update(circuit)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(circuit.id, id));
+      await ctx.tx.delete(circuitMeter).where(eq(circuitMeter.circuitId, id));
+    }
+    if (input.meters.length)
+      await ctx.tx
+        .insert(circuitMeter)
+        .values(input.meters.map((m) => ({ tenantId: ctx.staff.tenantId, circuitId: id!, deviceId: m.deviceId, sign: m.sign })));
+    return id;
+  }
+
+  async create(ctx: StaffCtx, input: BodyOf<typeof contract.circuitCreate>) {
+    return this.detail(ctx, await this.write(ctx, input));
+  }
+
+  async update(ctx: StaffCtx, input: BodyOf<typeof contract.circuitCreate> & { id: number }) {
+    await this.detail(ctx, input.id);
+    return this.detail(ctx, await this.write(ctx, input, input.id));
+  }
+
+  async delete(ctx: StaffCtx, input: { id: number }): Promise<null> {
+    await this.detail(ctx, input.id);
+    const [child] = await ctx.tx.select({ id: circuit.id }).from(circuit).where(eq(circuit.parentId, input.id)).limit(1);
+    if (child) throw conflict(`Circuit ${input.id} has child circuits: delete or move them first`);
+    await ctx.tx.delete(circuit).where(eq(circuit.id, input.id));
+    return null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Cabinets
+
+  async cabinets(ctx: StaffCtx, input: BodyOf<typeof contract.cabinetList> = {}): Promise<CabinetRow[]> {
+    const rows = await ctx.tx
+      .select({
+        c: circuitCabinet,
+        ouName: ou.name,
+        n: sql<number>`(select count(*)::int from ${circuit} where ${circuit.cabinetId} = ${circuitCabinet.id})`,
+      })
+      .from(circuitCabinet)
+      .innerJoin(ou, eq(ou.id, circuitCabinet.ouId))
+      .where(
+        and(
+          ...staffScope(ctx, { tenant: circuitCabinet.tenantId, ou: circuitCabinet.ouId }),
+          ...where(input ?? {}, { ouId: equals(circuitCabinet.ouId), name: contains(circuitCabinet.name, circuitCabinet.code) }),
+        ),
+      )
+      .orderBy(asc(circuitCabinet.code));
+    return rows.map(({ c, ouName, n }) => ({
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      ouId: c.ouId,
+      ouName,
+      location: c.location,
+      circuitCount: Number(n),
+    }));
+  }
+
+  async saveCabinet(ctx: StaffCtx, input: BodyOf<typeof contract.cabinetSave>): Promise<CabinetRow> {
+    const [unit] = await ctx.tx
+      .select({ id: ou.id })
+      .from(ou)
+      .where(and(eq(ou.id, input.ouId), eq(ou.tenantId, ctx.staff.tenantId)));
+    if (!unit || !canSeeOu(ctx.staff, unit.id)) throw invalid('body.ouId', 'is not one of your operating units');
+    const [taken] = await ctx.tx
+      .select({ id: circuitCabinet.id })
+      .from(circuitCabinet)
+      .where(
+        and(
+          eq(circuitCabinet.tenantId, ctx.staff.tenantId),
+          eq(circuitCabinet.code, input.code),
+          ...(input.id ? [ne(circuitCabinet.id, input.id)] : []),
+        ),
+      );
+    if (taken) throw conflict(`The cabinet code ${input.code} is already used in this tenant`);
+    const values = { ouId: input.ouId, code: input.code, name: input.name, location: input.location ?? null };
+    let id = input.id;
+    if (id) {
+      const [current] = await ctx.tx
+        .select({ id: circuitCabinet.id })
+        .from(circuitCabinet)
+        .where(and(eq(circuitCabinet.id, id), ...staffScope(ctx, { tenant: circuitCabinet.tenantId, ou: circuitCabinet.ouId })));
+      if (!current) throw notFound(`Distribution cabinet ${id}`);
+      await ctx.tx
+        .update(circuitCabinet)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(circuitCabinet.id, id));
+    } else {
+      const [row] = await ctx.tx
+        .insert(circuitCabinet)
+        .values({ tenantId: ctx.staff.tenantId, ...values })
+        .returning({ id: circuitCabinet.id });
+      id = row!.id;
+    }
+    return (await this.cabinets(ctx)).find((c) => c.id === id)!;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Trees
+
+  private async nodes(ctx: StaffCtx) {
+    return ctx.tx
+      .select({
+        id: circuit.id,
+        code: circuit.code,
+        name: circuit.name,
+        type: circuit.type,
+        parentId: circuit.parentId,
+        cabinetId: circuit.cabinetId,
+        ouId: circuit.ouId,
+        meters: sql<number>`(select count(*)::int from ${circuitMeter} where ${circuitMeter.circuitId} = ${circuit.id})`,
+      })
+      .from(circuit)
+      .where(and(...this.scope(ctx)))
+      .orderBy(asc(circuit.code));
+  }
+
+  /** The circuits nested by parent (a circuit whose parent is not among them is a root). */
+  private nest(rows: Awaited<ReturnType<CircuitService['nodes']>>): TreeNode[] {
+    const nodes = new Map<number, TreeNode>(
+      rows.map((r) => [
+        r.id,
+        { id: r.id, nodeType: 'circuit', code: r.code, name: r.name, type: r.type, bindDevice: Number(r.meters) > 0, children: [] },
+      ]),
+    );
+    const roots: TreeNode[] = [];
+    for (const r of rows) {
+      const up = r.parentId == null ? undefined : nodes.get(r.parentId);
+      (up ? up.children : roots).push(nodes.get(r.id)!);
+    }
+    return roots;
+  }
+
+  /** tree: by parent; `name`, `type` and `bindDevice` keep the matching circuits and their ancestors. */
+  async tree(ctx: StaffCtx, input: { name?: string; type?: string; bindDevice?: boolean } = {}): Promise<TreeNode[]> {
+    const prune = (nodes: TreeNode[]): TreeNode[] =>
+      nodes.flatMap((n) => {
+        const children = prune(n.children);
+        const match =
+          (!input.name ||
+            n.name.toLowerCase().includes(input.name.toLowerCase()) ||
+            n.code.toLowerCase().includes(input.name.toLowerCase())) &&
+          (!input.type || n.type === input.type) &&
+          (input.bindDevice === undefined || n.bindDevice === input.bindDevice);
+        return match || children.length ? [{ ...n, children }] : [];
+      });
+    return prune(this.nest(await this.nodes(ctx)));
+  }
+
+  /** tree2: the staff's cabinets, each with its circuits nested by parent; circuits in no cabinet last. */
+  async tree2(ctx: StaffCtx): Promise<TreeNode[]> {
+    const rows = await this.nodes(ctx);
+    const cabinets = await this.cabinets(ctx);
+    const out: TreeNode[] = cabinets.map((c) => ({
+      id: c.id,
+      nodeType: 'cabinet',
+      code: c.code,
+      name: c.name,
+      type: null,
+      bindDevice: false,
+      children: this.nest(rows.filter((r) => r.cabinetId === c.id)),
+    }));
+    const loose = rows.filter((r) => r.cabinetId == null || !cabinets.some((c) => c.id === r.cabinetId));
+    return [...out, ...this.nest(loose)];
+  }
+
+  /** tree3: the circuit with everything under it. */
+  async tree3(ctx: StaffCtx, input: { circuitId: number }): Promise<TreeNode[]> {
+    await this.detail(ctx, input.circuitId);
+    const find = (nodes: TreeNode[]): TreeNode | undefined => {
+      for (const n of nodes) {
+        if (n.id === input.circuitId) return n;
+        const hit = find(n.children);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    const hit = find(this.nest(await this.nodes(ctx)));
+    return hit ? [hit] : [];
+  }
+
+  /** tree4: the staff's OUs that have circuits, each with its circuit tree. */
+  async tree4(ctx: StaffCtx): Promise<TreeNode[]> {
+    const rows = await this.nodes(ctx);
+    const ouIds = [...new Set(rows.map((r) => r.ouId))];
+    if (!ouIds.length) return [];
+    const units = await ctx.tx
+      .select({ id: ou.id, code: ou.code, name: ou.name })
+      .from(ou)
+      .where(inArray(ou.id, ouIds))
+      .orderBy(asc(ou.name));
+    return units.map((u) => ({
+      id: u.id,
+      nodeType: 'ou',
+      code: u.code ?? '',
+      name: u.name,
+      type: null,
+      bindDevice: false,
+      children: this.nest(rows.filter((r) => r.ouId === u.id)),
+    }));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Prices and cost
+
+  /** The circuit's account (own or inherited) and its versions; null without one. */
+  async pricesOf(ctx: StaffCtx, circuitId: number, ouCheck = true) {
+    const row = await this.detail(ctx, circuitId, ouCheck);
+    const versions = row.accountId == null ? null : await this.prices.versionsOf(ctx, row.accountId);
+    return { row, versions };
+  }
+
+  async eprices(ctx: StaffCtx, input: { circuitId: number; from?: string | number; to?: string | number }, ouCheck = true) {
+    const { row, versions } = await this.pricesOf(ctx, input.circuitId, ouCheck);
+    if (!versions) return { circuitId: row.id, account: null, prices: [] };
+    let answers = versions.answers;
+    if (input.from !== undefined || input.to !== undefined) {
+      const zone = await tenantTimeZone(ctx);
+      const from = input.from === undefined ? undefined : localClock(zone, instantOf(input.from)).date;
+      const to = input.to === undefined ? undefined : localClock(zone, instantOf(input.to) - 1).date;
+      // in force over the range: from the last one starting on or before `from`, to those starting by `to`
+      answers = answers.filter((v, i) => {
+        const next = answers[i + 1];
+        return (to === undefined || v.effectiveFrom <= to) && (from === undefined || !next || next.effectiveFrom > from);
+      });
+    }
+    const a = versions.account;
+    return { circuitId: row.id, account: { id: a.id, code: a.code, name: a.name, currency: a.currency }, prices: answers };
+  }
+
+  async eprice(ctx: StaffCtx, input: { circuitId: number; time: string | number }) {
+    const { row, versions } = await this.pricesOf(ctx, input.circuitId);
+    if (!versions) throw notFound(`The electricity account of circuit ${row.id}`);
+    const zone = await tenantTimeZone(ctx);
+    const time = instantOf(input.time);
+    const hit = bandIn(versions.pricing, localClock(zone, time));
+    if (!hit) throw notFound(`A price of circuit ${row.id} at ${new Date(time).toISOString()}`);
+    return {
+      circuitId: row.id,
+      time,
+      timeZone: zone,
+      currency: versions.account.currency,
+      effectiveFrom: hit.version.effectiveFrom,
+      season: hit.season,
+      kind: hit.band.kind,
+      start: contract.hhmm(hit.band.startMin),
+      end: contract.hhmm(hit.band.endMin),
+      price: money(hit.band.price10k),
+      demandPricePerKwMonth: hit.version.demandPrice10k == null ? null : money(hit.version.demandPrice10k),
+    };
+  }
+
+  async peakValleyConfig(ctx: StaffCtx, input: { circuitId: number; date: string }) {
+    const { row, versions } = await this.pricesOf(ctx, input.circuitId);
+    if (!versions) throw notFound(`The electricity account of circuit ${row.id}`);
+    const monthOfYear = Number(input.date.slice(5, 7));
+    const index = versions.pricing.reduce((best, v, i) => (v.effectiveFrom <= input.date ? i : best), -1);
+    if (index < 0) throw notFound(`Prices of circuit ${row.id} on ${input.date}`);
+    const answer = versions.answers[index]!;
+    const season = answer.seasons.find((s) => s.months.includes(monthOfYear))!;
+    return {
+      circuitId: row.id,
+      date: input.date,
+      currency: versions.account.currency,
+      effectiveFrom: answer.effectiveFrom,
+      season: season.name,
+      bands: season.bands,
+      demandPricePerKwMonth: answer.demandPricePerKwMonth,
+    };
+  }
+
+  /**
+   * The circuit's energy per quarter hour in [from, to): Σ sign × each meter's counter increase in the
+   * 15-minute rollup (robust across resets and replaced meters, docs/devices.md), in whole Wh per meter.
+   */
+  async energy(ctx: StaffCtx, circuitId: number, from: number, to: number): Promise<EnergyPoint[]> {
+    const rows = await rowsOf<{ ts: string | number; wh: string | number }>(
+      ctx.tx,
+      sql`select (extract(epoch from r.bucket) * 1000)::bigint as ts, sum(m.sign * round(r.increase * 1000))::bigint as wh
+          from circuit_meter m
+          join device d on d.id = m.device_id
+          join data_property p on p.device_type_id = d.device_type_id and p.key = ${ENERGY_KEY}
+          join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id
+          where m.circuit_id = ${circuitId} and m.tenant_id = ${ctx.staff.tenantId}
+            and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
+          group by r.bucket order by r.bucket`,
+    );
+    return rows.map((r) => ({ ts: Number(r.ts), wh: Number(r.wh) }));
+  }
+
+  private range(input: { from: string | number; to: string | number }) {
+    const from = instantOf(input.from);
+    const to = instantOf(input.to);
+    if (to <= from) throw invalid('body.to', 'must be after from');
+    if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid('body.to', `the range must be at most ${MAX_RANGE_DAYS} days`);
+    return { from, to };
+  }
+
+  private async priced(ctx: StaffCtx, input: { circuitId: number; from: string | number; to: string | number }) {
+    const { from, to } = this.range(input);
+    const { row, versions } = await this.pricesOf(ctx, input.circuitId);
+    const zone = await tenantTimeZone(ctx);
+    const points = await this.energy(ctx, row.id, from, to);
+    const series = priceSeries(versions?.pricing ?? [], zone, points);
+    return { row, versions, zone, from, to, series, currency: versions?.account.currency ?? null };
+  }
+
+  async costSum(ctx: StaffCtx, input: { circuitId: number; from: string | number; to: string | number }) {
+    const { row, zone, from, to, series, currency } = await this.priced(ctx, input);
+    const energy = figures(series.total);
+    return {
+      circuitId: row.id,
+      from,
+      to,
+      timeZone: zone,
+      currency,
+      ...energy,
+      months: series.months.map(monthFigures),
+      demandCharge: money(series.demandCharge10k),
+      total: money(series.total.cost10k + series.demandCharge10k),
+    };
+  }
+
+  async costList(
+    ctx: StaffCtx,
+    input: { circuitId: number; from: string | number; to: string | number; timeResolution: '15m' | 'day' | 'month' },
+  ) {
+    const { row, zone, series, currency } = await this.priced(ctx, input);
+    let periods: { ts: number; label: string; cost: PeriodCost }[];
+    if (input.timeResolution === '15m') {
+      periods = series.quarters.map((q) => {
+        const clock = localClock(zone, q.ts);
+        return { ts: q.ts, label: `${clock.date} ${contract.hhmm(clock.minute)}`, cost: q };
+      });
+    } else {
+      const dayTs = new Map<string, number>();
+      for (const q of series.quarters) {
+        const clock = localClock(zone, q.ts);
+        if (!dayTs.has(clock.date)) dayTs.set(clock.date, q.ts - clock.minute * 60_000);
+      }
+      if (input.timeResolution === 'day') periods = series.days.map((d) => ({ ts: dayTs.get(d.date)!, label: d.date, cost: d }));
+      else {
+        const months = new Map<string, { ts: number; label: string; cost: PeriodCost }>();
+        for (const d of series.days) {
+          const key = d.date.slice(0, 7);
+          const m = months.get(key) ?? { ts: dayTs.get(d.date)! - (Number(d.date.slice(8)) - 1) * DAY_MS, label: key, cost: emptyPeriod() };
+          addPeriod(m.cost, d);
+          months.set(key, m);
+        }
+        periods = [...months.values()];
+      }
+    }
+    return {
+      circuitId: row.id,
+      timeZone: zone,
+      currency,
+      timeResolution: input.timeResolution,
+      periods: periods.map((p) => ({ ts: p.ts, label: p.label, ...figures(p.cost) })),
+      months: series.months.map(monthFigures),
+      total: {
+        ...figures(series.total),
+        demandCharge: money(series.demandCharge10k),
+        total: money(series.total.cost10k + series.demandCharge10k),
+      },
+    };
+  }
+
+  /** The cost per period as XLSX or CSV, then a total row. */
+  async costExport(
+    ctx: StaffCtx,
+    input: {
+      circuitId: number;
+      from: string | number;
+      to: string | number;
+      timeResolution: '15m' | 'day' | 'month';
+      format: 'xlsx' | 'csv';
+      lang?: 'en-US' | 'zh-CN';
+    },
+    http: { req: FastifyRequest; reply: FastifyReply },
+  ) {
+    const answer = await this.costList(ctx, input);
+    const lang = langOf(http.req, input.lang);
+    const total = { label: lang === 'zh-CN' ? '合计' : 'Total', ...answer.total };
+    return sendExport(http.reply, {
+      name: 'circuit-cost',
+      sheet: COST_SHEET,
+      columns: costColumns(answer.currency ?? ''),
+      lang,
+      timeZone: answer.timeZone,
+      format: input.format,
+      batches: (async function* () {
+        yield [...answer.periods, total];
+      })(),
+    });
+  }
+
+  /**
+   * Line loss of a circuit against its direct children (docs/circuits.md): per local day or month, input =
+   * the circuit's energy, output = the sum of its children's, loss = input − output, rate = loss / input.
+   */
+  async lineLoss(ctx: StaffCtx, input: { circuitId: number; from: string | number; to: string | number; timeLevel: 'day' | 'month' }) {
+    const { from, to } = this.range(input);
+    const row = await this.detail(ctx, input.circuitId);
+    const zone = await tenantTimeZone(ctx);
+    const children = await ctx.tx
+      .select({ id: circuit.id, code: circuit.code, name: circuit.name })
+      .from(circuit)
+      .where(and(eq(circuit.parentId, row.id), ...this.scope(ctx)))
+      .orderBy(asc(circuit.code));
+    const periods = new Map<string, { inputWh: number; outputWh: number }>();
+    const add = (points: EnergyPoint[], key: 'inputWh' | 'outputWh') => {
+      for (const p of points) {
+        const clock = localClock(zone, p.ts);
+        const label = input.timeLevel === 'day' ? clock.date : clock.month;
+        const period = periods.get(label) ?? { inputWh: 0, outputWh: 0 };
+        period[key] += p.wh;
+        periods.set(label, period);
+      }
+    };
+    add(await this.energy(ctx, row.id, from, to), 'inputWh');
+    for (const child of children) add(await this.energy(ctx, child.id, from, to), 'outputWh');
+    const figures = (p: { inputWh: number; outputWh: number }) => {
+      const lossWh = p.inputWh - p.outputWh;
+      return { ...p, lossWh, rate: p.inputWh === 0 ? null : Math.round((lossWh / p.inputWh) * 1e6) / 1e6 };
+    };
+    const list = [...periods].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, p]) => ({ label, ...figures(p) }));
+    const total = list.reduce((s, p) => ({ inputWh: s.inputWh + p.inputWh, outputWh: s.outputWh + p.outputWh }), {
+      inputWh: 0,
+      outputWh: 0,
+    });
+    return { circuitId: row.id, timeZone: zone, children, periods: list, total: figures(total) };
+  }
+}
+
+/** An instant of the contract (ISO-8601 or epoch ms) as epoch ms. */
+export function instantOf(v: string | number): number {
+  return typeof v === 'number' ? v : Date.parse(v);
+}
+
+/** A circuit's account: its own, else its nearest ancestor's. */
+function effectiveAccount(byId: Map<number, { parentId: number | null; accountId: number | null }>, id: number): number | null {
+  for (let at: number | null | undefined = id, n = 0; at != null && n < 10_000; n++) {
+    const c = byId.get(at);
+    if (!c) return null;
+    if (c.accountId != null) return c.accountId;
+    at = c.parentId;
+  }
+  return null;
+}
+
+function figures(p: PeriodCost) {
+  return {
+    wh: p.wh,
+    cost: money(p.cost10k),
+    unpricedWh: p.unpricedWh,
+    bands: Object.fromEntries(contract.TOU_BAND_KINDS.map((k) => [k, { wh: p.bands[k].wh, cost: money(p.bands[k].cost10k) }])) as Record<
+      (typeof contract.TOU_BAND_KINDS)[number],
+      { wh: number; cost: number }
+    >,
+  };
+}
+
+function monthFigures(m: MonthDemand) {
+  return {
+    month: m.month,
+    maxDemandW: m.maxDemandW,
+    maxDemandAt: m.maxDemandAt,
+    demandPricePerKwMonth: m.demandPrice10k == null ? null : money(m.demandPrice10k),
+    demandCharge: money(m.demandCharge10k),
+  };
+}
