@@ -55,6 +55,13 @@ export const bsaArea = {
           buttons: crud('bsa-station', 'station', '电站'),
         },
         {
+          key: 'battery-template',
+          name: 'Battery templates',
+          nameZh: '电池模板',
+          path: '/bsa/asset/battery-template',
+          buttons: crud('bsa-battery-template', 'template', '模板'),
+        },
+        {
           key: 'remote',
           name: 'Remote control',
           nameZh: '远程控制',
