@@ -1,5 +1,6 @@
 import { alarmModule } from '../domains/alarm/alarm.module';
 import { auditModule } from '../domains/audit/audit.module';
+import { bsaModule } from '../domains/bsa/bsa.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
@@ -13,6 +14,7 @@ import type { DomainModule } from '../domains/types';
 export const domainModules: DomainModule[] = [
   alarmModule,
   auditModule,
+  bsaModule,
   devicesModule,
   organizationModule,
   ouModule,
