@@ -295,7 +295,9 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
       'points.0.ranges.0',
       "3-6 is outside the point's range 0-5",
     );
-    expect((await alice.call(bsa.neoBsaPointTemplateAll, {})).body.data).toEqual([]);
+    // nothing was saved: the tenant has its demo templates only
+    const DEMO = ['LFP rack points', 'LFP pack points', 'LFP cell points'];
+    expect((await alice.call(bsa.neoBsaPointTemplateAll, {})).body.data.map((p) => p.name)).toEqual(DEMO);
 
     const v1 = (await alice.call(bsa.neoBsaPointTemplateInsert, { level: 'cell', name: 'LFP cell', points: CELL_POINTS })).body.data;
     expect(v1).toMatchObject({ version: 1, points: CELL_POINTS });
@@ -315,7 +317,10 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
     expect((await alice.call(bsa.neoBsaPointCreate, { templateId: v1.templateId, level: 'pack', points: PACK_POINTS })).body.msg).toBe(
       'body.level: the template is for cells, not packs',
     );
-    expect((await dave.call(bsa.neoBsaPointTemplateAll, {})).body.data).toEqual([]);
+    // Harbor's dave: his tenant's demo templates, none of Sunrise's
+    const harbor = (await dave.call(bsa.neoBsaPointTemplateAll, {})).body.data;
+    expect(harbor.map((p) => p.name)).toEqual(DEMO);
+    expect(harbor.map((p) => p.id)).not.toContain(v1.templateId);
     expect((await dave.call(bsa.neoBsaPointVersionList, { templateId: v1.templateId })).status).toBe(404);
   });
 
@@ -434,7 +439,32 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
     ]) {
       expect(r.status).toBe(r === undefined ? 0 : 404);
     }
-    expect((await dave.call(bsa.deviceBsaTemplateList, {})).body.data).toEqual([]);
+    const harbor = (await dave.call(bsa.deviceBsaTemplateList, {})).body.data;
+    expect(harbor.map((d) => d.name)).toEqual(['LFP rack, 12 packs', 'LFP pack, 24 cells', 'LFP cell 280 Ah']);
+    expect(harbor.map((d) => d.id).filter((id) => [rack, pack, cell].includes(id))).toEqual([]);
+  });
+
+  it('gives the demo stations a battery built from templates, with latest cell values', async () => {
+    const sz = (await alice.call(bsa.bsaListSimple, { name: 'Suzhou plant storage' })).body.data[0]!;
+    const tree = (await bob.call(bsa.bsaBatteryTree, { bsaId: sz.id })).body.data;
+    // 2 racks x 12 packs x 24 cells = 576 cells; 576 x 3.2 V x 280 Ah = 516,096 Wh, the station's 500 kWh
+    expect(tree.map((s) => [s.code, s.racks.length, s.stats.cells, s.stats.reported])).toEqual([['ST-01', 2, 576, 576]]);
+    expect(tree[0]!.racks.map((r) => r.packs.length)).toEqual([12, 12]);
+    // one low cell (2.950 V) in rack 2; the others 3.280..3.329 V
+    expect(tree[0]!.stats.voltageMinV).toBe(2.95);
+    expect(tree[0]!.racks[0]!.stats.voltageMinV).toBeGreaterThanOrEqual(3.28);
+    expect(tree[0]!.stats.voltageMaxV).toBeLessThanOrEqual(3.329);
+    expect(tree[0]!.racks[1]!.packs[0]!.stats.voltageMinV).toBe(2.95);
+    expect((await alice.call(bsa.edgeBsaCellStatusCheck, { bsaId: sz.id })).body.data).toEqual({
+      level: 'cell',
+      expected: 576,
+      created: 576,
+      complete: true,
+    });
+    expect((await alice.call(bsa.bsaPcsBindingList, { bsaId: sz.id })).body.data[0]!.stacks.map((s) => s.code)).toEqual(['ST-01']);
+    const sh = (await dave.call(bsa.bsaListSimple, {})).body.data[0]!;
+    expect((await dave.call(bsa.bsaBatteryTree, { bsaId: sh.id })).body.data[0]!.stats.cells).toBe(576);
+    expect((await alice.call(bsa.bsaBatteryTree, { bsaId: sh.id })).status).toBe(404);
   });
 
   it('binds PCS, meters and stacks; a PCS driving a stack cannot be removed', async () => {

@@ -500,40 +500,25 @@ export class BsaBuildService {
       packTemplateId: plan.pack.id,
       cellTemplateId: plan.cell.id,
     });
-    const tenantId = ctx.staff.tenantId;
-    const { stack, rack, pack, cell } = plan;
-    const station = stack.station;
+    const spec: BuildSpec = {
+      tenantId: ctx.staff.tenantId,
+      stationId: plan.stack.station.id,
+      stationCode: plan.stack.station.code,
+      stackId: plan.stack.id,
+      racks: input.racks,
+      packsPerRack: plan.rack.childCount!,
+      cellsPerPack: plan.pack.childCount!,
+      rackTemplateId: plan.rack.id,
+      packTemplateId: plan.pack.id,
+      cellTemplateId: plan.cell.id,
+    };
     return this.jobs.start(ctx, { id, kind: APPLY_JOB, total }, async (io) => {
-      let made = 0;
-      // racks, then their packs, then the packs' cells: each level one statement
-      made += await io.transaction(async (tx) =>
-        count(
-          await tx.execute(sql`insert into bsa_rack (tenant_id, station_id, stack_id, seq, code, template_id)
-            select ${tenantId}, ${station.id}, ${stack.id}, n, ${station.code} || '-R' || lpad(n::text, 2, '0'), ${rack.id}
-            from generate_series(1, ${input.racks}::int) n
-            on conflict (stack_id, seq) do nothing`),
-        ),
-      );
+      // racks, then their packs, then the packs' cells: each level one statement in its own transaction
+      let made = await io.transaction((tx) => buildLevel.rack(tx, spec));
       io.progress(plan.expected.rack);
-      made += await io.transaction(async (tx) =>
-        count(
-          await tx.execute(sql`insert into bsa_pack (tenant_id, station_id, rack_id, seq, code, template_id)
-            select ${tenantId}, ${station.id}, r.id, n, r.code || '-P' || lpad(n::text, 2, '0'), ${pack.id}
-            from bsa_rack r cross join generate_series(1, ${rack.childCount}::int) n
-            where r.stack_id = ${stack.id} and r.seq <= ${input.racks}
-            on conflict (rack_id, seq) do nothing`),
-        ),
-      );
+      made += await io.transaction((tx) => buildLevel.pack(tx, spec));
       io.progress(plan.expected.rack + plan.expected.pack);
-      made += await io.transaction(async (tx) =>
-        count(
-          await tx.execute(sql`insert into bsa_cell (tenant_id, station_id, pack_id, seq, code, template_id)
-            select ${tenantId}, ${station.id}, p.id, n, p.code || '-C' || lpad(n::text, 2, '0'), ${cell.id}
-            from bsa_pack p join bsa_rack r on r.id = p.rack_id cross join generate_series(1, ${pack.childCount}::int) n
-            where r.stack_id = ${stack.id} and r.seq <= ${input.racks} and p.seq <= ${rack.childCount}
-            on conflict (pack_id, seq) do nothing`),
-        ),
-      );
+      made += await io.transaction((tx) => buildLevel.cell(tx, spec));
       io.progress(total);
       return { imported: made, problems: [] };
     });
@@ -674,6 +659,51 @@ export class BsaBuildService {
     });
   }
 }
+
+/** What a template apply makes in a stack: `racks` racks of `packsPerRack` packs of `cellsPerPack` cells. */
+export interface BuildSpec {
+  tenantId: string;
+  stationId: number;
+  stationCode: string;
+  stackId: number;
+  racks: number;
+  packsPerRack: number;
+  cellsPerPack: number;
+  rackTemplateId: number;
+  packTemplateId: number;
+  cellTemplateId: number;
+}
+
+/**
+ * One insert per level from generate_series: units are numbered in their parent (seq) and coded after
+ * it (`<station>-R01-P03-C12`); a unit that exists is skipped (unique per parent), so the same spec run
+ * twice, or twice at once, makes each unit once. Each answers the units it made. The demo seed uses them too.
+ */
+export const buildLevel = {
+  rack: async (tx: Db, s: BuildSpec) =>
+    count(
+      await tx.execute(sql`insert into bsa_rack (tenant_id, station_id, stack_id, seq, code, template_id)
+        select ${s.tenantId}, ${s.stationId}, ${s.stackId}, n, ${s.stationCode} || '-R' || lpad(n::text, 2, '0'), ${s.rackTemplateId}
+        from generate_series(1, ${s.racks}::int) n
+        on conflict (stack_id, seq) do nothing`),
+    ),
+  pack: async (tx: Db, s: BuildSpec) =>
+    count(
+      await tx.execute(sql`insert into bsa_pack (tenant_id, station_id, rack_id, seq, code, template_id)
+        select ${s.tenantId}, ${s.stationId}, r.id, n, r.code || '-P' || lpad(n::text, 2, '0'), ${s.packTemplateId}
+        from bsa_rack r cross join generate_series(1, ${s.packsPerRack}::int) n
+        where r.stack_id = ${s.stackId} and r.seq <= ${s.racks}
+        on conflict (rack_id, seq) do nothing`),
+    ),
+  cell: async (tx: Db, s: BuildSpec) =>
+    count(
+      await tx.execute(sql`insert into bsa_cell (tenant_id, station_id, pack_id, seq, code, template_id)
+        select ${s.tenantId}, ${s.stationId}, p.id, n, p.code || '-C' || lpad(n::text, 2, '0'), ${s.cellTemplateId}
+        from bsa_pack p join bsa_rack r on r.id = p.rack_id cross join generate_series(1, ${s.cellsPerPack}::int) n
+        where r.stack_id = ${s.stackId} and r.seq <= ${s.racks} and p.seq <= ${s.packsPerRack}
+        on conflict (pack_id, seq) do nothing`),
+    ),
+};
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 const extreme = (values: (number | null)[], pick: (...v: number[]) => number) => {
