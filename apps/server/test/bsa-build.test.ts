@@ -467,6 +467,27 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
     expect((await alice.call(bsa.bsaBatteryTree, { bsaId: sh.id })).status).toBe(404);
   });
 
+  it('exports the station list as the page filters it; another tenant exports its own', async () => {
+    const res = await alice.call(bsa.bsaExport, { format: 'csv', lang: 'en-US', statusFilter: 'enabled' });
+    expect(res.status).toBe(200);
+    const lines = String(res.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Code,Name,Status,OU,Customer,Rated power (kW),Capacity (kWh),PCS,FCS,Created');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual([
+      'SZ-01-BSA-01,Suzhou plant storage,Enabled',
+      'WX-01-BSA-01,Wuxi plant storage,Enabled',
+    ]);
+    const zh = String((await alice.call(bsa.bsaExport, { format: 'csv', lang: 'zh-CN', name: 'Suzhou' })).body);
+    expect(zh).toContain('电站编码');
+    expect(zh).toContain('已启用');
+    const harbor = String((await dave.call(bsa.bsaExport, { format: 'csv', lang: 'en-US' })).body);
+    expect(harbor).toContain('SH-01-BSA-01');
+    expect(harbor).not.toContain('SZ-01');
+    expect((await bob.call(bsa.bsaExport, { format: 'csv' })).status).toBe(403);
+  });
+
   it('binds PCS, meters and stacks; a PCS driving a stack cannot be removed', async () => {
     const bsaId = (await alice.call(bsa.bsaListSimple, { name: 'SZ-01-BSA-09' })).body.data[0]!.id;
     const pcs = dev['SZ-01-PCS-09']!;

@@ -310,6 +310,12 @@ export const bsa = {
   >,
   bsaDetail: { method: 'POST', path: '/api/v2/bsa/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDetail>,
   bsaDraft: { method: 'POST', path: '/api/v2/bsa/draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDraft>,
+  bsaExport: {
+    method: 'GET',
+    path: '/api/v2/bsa/export',
+    bodyKind: 'json',
+    queryKeys: ['name', 'ouId', 'statusFilter', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsa.bsaExport>,
   bsaFinish: { method: 'POST', path: '/api/v2/bsa/finish', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFinish>,
   bsaFsm: { method: 'POST', path: '/api/v2/bsa/fsm', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFsm>,
   bsaGetDraft: { method: 'POST', path: '/api/v2/bsa/get-draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaGetDraft>,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudContract } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, mcid, text } from '../common/ids.js';
 import { MAX_BANDS, TARIFF_BAND_KINDS } from './tariff.js';
@@ -251,3 +252,21 @@ export const bsaListWithOu = endpoint({
   body: simpleFilter,
   output: z.array(z.object({ ouId: z.number().int(), ouName: z.string(), stations: z.array(stationSimple) })),
 });
+
+const stationExport = crudContract({
+  tag: 'bsa',
+  base: '/api/v2/bsa',
+  row: stationSimple,
+  filter: {
+    name: text(128).optional(),
+    ouId: id.optional(),
+    statusFilter: z.enum(STATION_STATUSES).optional(),
+  },
+  create: z.object({}),
+  update: z.object({}),
+  permissions: { export: 'b-bsa-station-export' },
+  only: ['export'],
+});
+
+/** The filtered station list as XLSX (default) or CSV (`format=csv`), headers and statuses in `lang`. */
+export const bsaExport = stationExport.export;

@@ -1,6 +1,7 @@
 import { bsa, customer } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { BsaBuildService } from './bsa-build.service.js';
+import { exportStations } from './bsa-excel.js';
 import type { BsaLifecycleService } from './bsa-lifecycle.service.js';
 import type { BsaService } from './bsa.service.js';
 
@@ -23,6 +24,7 @@ export const bsaRoutes: DomainRoutes<{ bsa: BsaService; bsaLifecycle: BsaLifecyc
   route(bsa.bsaUpdateStatus, (ctx, input) => lifecycle.updateStatus(ctx, input));
   route(bsa.bsaListSimple, (ctx, input) => lifecycle.listSimple(ctx, input));
   route(bsa.bsaListWithOu, (ctx, input) => lifecycle.listWithOu(ctx, input));
+  route(bsa.bsaExport, (ctx, input, http) => exportStations(service, ctx, input, http));
   // hierarchy and bindings
   route(bsa.bsaStack, (ctx, input) => build.saveStack(ctx, input));
   route(bsa.bsaStackList, (ctx, input) => build.stacks(ctx, input));

@@ -31,11 +31,11 @@ describeListPages([
     name: 'storage stations',
     page: () => <StationListPage />,
     pageCode: 'p-bsa-station',
-    buttonCodes: ['b-bsa-station-create', 'b-bsa-station-edit'],
+    buttonCodes: ['b-bsa-station-create', 'b-bsa-station-edit', 'b-bsa-station-export'],
     fixtures: [fixture(bsa.bsaList, [station])],
     headers: ['Code', 'Name', 'Status', 'Operating unit', 'Customer', 'Rated power (kW)', 'Capacity (kWh)', 'PCS', 'FCS', 'Created'],
     rowText: ['SZ-01-BSA-09', 'Configured', 'SZ-01-PCS-09', 'SZ-01-FCS-09 (Online)'],
-    buttons: ['station-create', 'station-battery', 'station-status-menu'],
+    buttons: ['station-create', 'station-battery', 'station-status-menu', 'excel-export'],
     actionsWithoutCodes: true,
     alwaysButtons: ['station-battery'],
   },
@@ -62,12 +62,12 @@ const device: DeviceTemplateRow = {
   pointVersion: 1,
 };
 
-describe('battery templates', () => {
+describe('battery templates', { timeout: 90_000 }, () => {
   const fixtures = [fixture(bsa.neoBsaPointTemplateAll, [points]), fixture(bsa.deviceBsaTemplateList, [device])];
 
   test('lists data-point templates with their latest version and device templates with theirs', async () => {
     renderPage(<BatteryTemplatePage />, { permissions: ['p-bsa-battery-template', 'b-bsa-battery-template-create'], fixtures });
-    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await waitFor(() => expect(tableRows()).toHaveLength(2), { timeout: 10_000 });
     expect(tableRows()[0]!.textContent).toContain('LFP cell');
     expect(tableRows()[0]!.textContent).toContain('v2');
     expect(tableRows()[1]!.textContent).toContain('24-cell pack');
@@ -78,7 +78,7 @@ describe('battery templates', () => {
 
   test('without the create button code: no create buttons', async () => {
     renderPage(<BatteryTemplatePage />, { permissions: ['p-bsa-battery-template'], fixtures });
-    await waitFor(() => expect(tableRows()).toHaveLength(2));
+    await waitFor(() => expect(tableRows()).toHaveLength(2), { timeout: 10_000 });
     for (const id of ['points-create', 'points-new-version', 'device-template-create'])
       expect(screen.queryAllByTestId(id), id).toHaveLength(0);
   });

@@ -149,6 +149,7 @@ export default function StationListPage() {
           },
         ]}
         create={{ permission: 'b-bsa-station-create', label: t('bsa.create'), testId: 'station-create', onClick: () => setWizard({}) }}
+        excel={{ name: 'storage-stations', exportRef: bsa.bsaExport, exportPermission: 'b-bsa-station-export' }}
       />
       {wizard && <StationWizard resumeId={wizard.resumeId} onClose={() => setWizard(null)} />}
       {battery && <BatteryDrawer station={battery} onClose={() => setBattery(null)} />}
