@@ -101,12 +101,14 @@ describe('storage stations', () => {
     await rowOf(page, 'SZ-01-BSA-07').getByText('Enabled').waitFor();
   });
 
-  it("a demo station's battery: PCS bindings and the stack > rack > pack tree", async () => {
+  it("a demo station's battery: PCS bindings, the point table and the stack > rack > pack tree", async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice', LIST);
     await rowOf(page, 'SZ-01-BSA-01').getByTestId('station-battery').click();
     const drawer = page.getByTestId('battery-drawer');
     await drawer.getByText('SZ-01-PCS-01').first().waitFor();
     await drawer.getByText(/ST-01 Battery stack 1 — 576 cells/).waitFor();
+    // its point table: 2 racks x 6 + 24 packs x 5 + 576 cells x 3 = 1,860 points
+    await drawer.getByText('Point table: 1860 points').waitFor();
   });
 });

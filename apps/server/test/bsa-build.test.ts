@@ -428,8 +428,24 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
       Array(16).fill(24),
     );
 
+    // the point table: 10 racks x 6 points + 160 packs x 5 + 3,840 cells x 3 = 60 + 800 + 11,520 = 12,380
+    const table = (await alice.call(bsa.bsaConfigGet, { bsaId })).body.data;
+    expect(table.groups.map((g) => [g.level, g.units, g.templateName, g.pointVersion, g.points.length])).toEqual([
+      ['rack', 10, 'Apply rack', 1, 6],
+      ['pack', 160, 'Apply pack', 1, 5],
+      ['cell', 3840, 'Apply cell', 1, 3],
+    ]);
+    expect(table.totalPoints).toBe(12_380);
+
+    // an invalid station (SZ-01-BSA-08, made invalid above) builds nothing more
+    const invalidId = (await alice.call(bsa.bsaListSimple, { name: 'SZ-01-BSA-08' })).body.data[0]!.id;
+    const invalidStack = (await alice.call(bsa.bsaStackList, { bsaId: invalidId })).body.data[0]!.id;
+    const refused = await alice.call(bsa.edgeBsaTemplateApply, { ...input, bsaId: invalidId, stackId: invalidStack });
+    expect(refused.body.msg).toBe('Storage station SZ-01-BSA-08 is invalid: nothing is built in it any more');
+
     // another tenant: nothing, also by id
     for (const r of [
+      await dave.call(bsa.bsaConfigGet, { bsaId }),
       await dave.call(bsa.bsaBatteryTree, { bsaId }),
       await dave.call(bsa.neoBsaListCell, { packId: firstPack.id }),
       await dave.call(bsa.neoBsaListRack, { stackId }),
@@ -462,6 +478,8 @@ describe.each(DB_KINDS)('building storage stations on %s', (kind) => {
       complete: true,
     });
     expect((await alice.call(bsa.bsaPcsBindingList, { bsaId: sz.id })).body.data[0]!.stacks.map((s) => s.code)).toEqual(['ST-01']);
+    // its point table: 2 racks x 6 points + 24 packs x 5 + 576 cells x 3 = 12 + 120 + 1,728 = 1,860
+    expect((await alice.call(bsa.bsaConfigGet, { bsaId: sz.id })).body.data.totalPoints).toBe(1_860);
     const sh = (await dave.call(bsa.bsaListSimple, {})).body.data[0]!;
     expect((await dave.call(bsa.bsaBatteryTree, { bsaId: sh.id })).body.data[0]!.stats.cells).toBe(576);
     expect((await alice.call(bsa.bsaBatteryTree, { bsaId: sh.id })).status).toBe(404);

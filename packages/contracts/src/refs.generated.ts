@@ -304,6 +304,9 @@ export const bsa = {
   bsaBatteryTree: { method: 'POST', path: '/api/v2/bsaBattery/getBsaBatteryTree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaBatteryTree
   >,
+  bsaConfigGet: { method: 'POST', path: '/api/v2/bsaConfig/get', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigGet
+  >,
   bsaCostInfo: { method: 'POST', path: '/api/v2/bsa/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCostInfo>,
   bsaDataPrices: { method: 'POST', path: '/api/v2/bsaData/prices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaDataPrices

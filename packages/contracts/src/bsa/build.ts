@@ -442,3 +442,32 @@ export const bsaBatteryTree = endpoint({
     }),
   ),
 });
+
+/**
+ * The station's point table as its templates make it: per level and device template, the units built
+ * from it, the data-point version they report and its points; `totalPoints` = Σ units x points.
+ */
+export const bsaConfigGet = endpoint({
+  method: 'POST',
+  path: '/api/v2/bsaConfig/get',
+  summary: 'Point table of a station',
+  tag: 'bsaConfig',
+  access: read,
+  kind: 'query',
+  body: z.object({ bsaId: id, ...ts }),
+  output: z.object({
+    bsaId: z.number().int(),
+    groups: z.array(
+      z.object({
+        level: batteryLevel,
+        units: z.number().int(),
+        templateId: z.number().int().nullable(),
+        templateName: z.string().nullable(),
+        pointTemplateName: z.string().nullable(),
+        pointVersion: z.number().int().nullable(),
+        points: z.array(dataPoint),
+      }),
+    ),
+    totalPoints: z.number().int(),
+  }),
+});

@@ -488,6 +488,8 @@ export class BsaBuildService {
    */
   async apply(ctx: StaffCtx, input: ApplyInput) {
     const plan = await this.plan(ctx, input);
+    const station = plan.stack.station;
+    if (station.status === 'invalid') throw conflict(`Storage station ${station.code} is invalid: nothing is built in it any more`);
     const total = plan.expected.rack + plan.expected.pack + plan.expected.cell;
     const id = randomUUID();
     await ctx.tx.insert(bsaBuildRun).values({
@@ -578,6 +580,45 @@ export class BsaBuildService {
     });
     const existing = await this.existing(ctx.tx, run.stackId, plan);
     return { level, expected: plan.expected[level], created: existing[level], complete: existing[level] === plan.expected[level] };
+  }
+
+  // ---- the point table ----
+
+  /** Per level and device template: units built from it and the points its data-point version lists. */
+  async pointTable(ctx: StaffCtx, input: { bsaId: number }) {
+    const station = await this.station(ctx, input.bsaId);
+    const groups = await rowsOf<{
+      level: BatteryLevel;
+      units: number;
+      template_id: number | null;
+      template_name: string | null;
+      point_name: string | null;
+      version: number | null;
+      points: DataPoint[] | null;
+    }>(
+      ctx.tx,
+      sql`with units as (
+            select 'rack' as level, template_id from bsa_rack where station_id = ${station.id} and tenant_id = ${ctx.staff.tenantId}
+            union all select 'pack', template_id from bsa_pack where station_id = ${station.id} and tenant_id = ${ctx.staff.tenantId}
+            union all select 'cell', template_id from bsa_cell where station_id = ${station.id} and tenant_id = ${ctx.staff.tenantId})
+          select u.level, count(*)::int as units, u.template_id, d.name as template_name, t.name as point_name, v.version, v.points
+          from units u
+          left join bsa_device_template d on d.id = u.template_id
+          left join bsa_point_template_version v on v.id = d.point_version_id
+          left join bsa_point_template t on t.id = v.template_id
+          group by u.level, u.template_id, d.name, t.name, v.version, v.points
+          order by array_position(array['rack','pack','cell'], u.level), u.template_id`,
+    );
+    const rows = groups.map((g) => ({
+      level: g.level,
+      units: g.units,
+      templateId: g.template_id,
+      templateName: g.template_name,
+      pointTemplateName: g.point_name,
+      pointVersion: g.version,
+      points: g.points ?? [],
+    }));
+    return { bsaId: station.id, groups: rows, totalPoints: rows.reduce((sum, g) => sum + g.units * g.points.length, 0) };
   }
 
   // ---- the battery tree ----

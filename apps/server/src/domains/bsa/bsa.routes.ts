@@ -38,6 +38,7 @@ export const bsaRoutes: DomainRoutes<{ bsa: BsaService; bsaLifecycle: BsaLifecyc
   route(bsa.neoBsaListPack, (ctx, input) => build.packs(ctx, input));
   route(bsa.neoBsaListCell, (ctx, input) => build.cells(ctx, input));
   route(bsa.bsaBatteryTree, (ctx, input) => build.tree(ctx, input));
+  route(bsa.bsaConfigGet, (ctx, input) => build.pointTable(ctx, input));
   // templates
   route(bsa.neoBsaPointTemplateInsert, (ctx, input) => build.insertPointTemplate(ctx, input));
   route(bsa.neoBsaPointCreate, (ctx, input) => build.newPointVersion(ctx, input));

@@ -26,6 +26,7 @@ export const bsaKeys = {
   stacks: (bsaId: number) => keys.of(bsa.bsaStackList, { bsaId }),
   createStatus: (bsaId: number) => keys.of(bsa.neoBsaCreateStatus, { bsaId }),
   cells: (packId: number) => keys.of(bsa.neoBsaListCell, { packId }),
+  pointTable: (bsaId: number) => keys.of(bsa.bsaConfigGet, { bsaId }),
   pointTemplates: keys.of(bsa.neoBsaPointTemplateAll, {}),
   versions: (templateId: number) => keys.of(bsa.neoBsaPointVersionList, { templateId }),
   deviceTemplates: keys.of(bsa.deviceBsaTemplateList, {}),

@@ -88,6 +88,13 @@ const en = {
     cellTemperature: 'Temperature (°C)',
     cellSoc: 'SOC (%)',
   },
+  points: {
+    title: 'Point table: {{total}} points',
+    template: 'Device template',
+    units: 'Units',
+    perUnit: 'Points per unit',
+    total: 'Points',
+  },
   templates: {
     points: 'Data-point templates',
     devices: 'Device templates',
@@ -202,6 +209,7 @@ const zh: typeof en = {
     cellTemperature: '温度（°C）',
     cellSoc: 'SOC（%）',
   },
+  points: { title: '点表：共 {{total}} 个点', template: '设备模板', units: '数量', perUnit: '每个点数', total: '点数' },
   templates: {
     points: '数据点模板',
     devices: '设备模板',

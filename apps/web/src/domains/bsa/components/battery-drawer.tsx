@@ -84,6 +84,7 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
       <Authorized code="b-bsa-station-edit">
         <ApplyCard station={station} />
       </Authorized>
+      <PointTableCard bsaId={station.id} />
       <Card size="small" title={t('bsa.battery')}>
         {treeData.length && treeData.some((s) => s.children.length) ? (
           <Tree
@@ -119,6 +120,41 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
         )}
       </Card>
     </Drawer>
+  );
+}
+
+/** The station's point table as its templates make it: units x points per level and template. */
+function PointTableCard({ bsaId }: { bsaId: number }) {
+  const { t } = useTranslation();
+  const table = useQuery({ queryKey: bsaKeys.pointTable(bsaId), queryFn: () => api(bsa.bsaConfigGet, { bsaId }) });
+  return (
+    <Card size="small" title={t('bsa.points.title', { total: table.data?.totalPoints ?? 0 })} style={{ marginBottom: 16 }}>
+      <Table
+        size="small"
+        rowKey={(r) => `${r.level}-${r.templateId ?? 0}`}
+        pagination={false}
+        loading={table.isPending}
+        dataSource={table.data?.groups ?? []}
+        data-testid="point-table"
+        columns={[
+          {
+            key: 'level',
+            title: t('bsa.tree.level'),
+            dataIndex: 'level',
+            render: (v: 'rack' | 'pack' | 'cell') => t(`bsa.templates.levels.${v}`),
+          },
+          { key: 'template', title: t('bsa.points.template'), dataIndex: 'templateName', render: (v: string | null) => v ?? '-' },
+          {
+            key: 'points',
+            title: t('bsa.templates.pointTemplate'),
+            render: (_, r) => (r.pointTemplateName ? `${r.pointTemplateName} v${r.pointVersion}` : '-'),
+          },
+          { key: 'units', title: t('bsa.points.units'), dataIndex: 'units' },
+          { key: 'perUnit', title: t('bsa.points.perUnit'), render: (_, r) => r.points.length },
+          { key: 'total', title: t('bsa.points.total'), render: (_, r) => r.units * r.points.length },
+        ]}
+      />
+    </Card>
   );
 }
 
