@@ -301,20 +301,131 @@ export const auth = {
 };
 
 export const bsa = {
+  bsaBatteryTree: { method: 'POST', path: '/api/v2/bsaBattery/getBsaBatteryTree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaBatteryTree
+  >,
+  bsaConfigGet: { method: 'POST', path: '/api/v2/bsaConfig/get', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigGet
+  >,
   bsaCostInfo: { method: 'POST', path: '/api/v2/bsa/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCostInfo>,
   bsaDataPrices: { method: 'POST', path: '/api/v2/bsaData/prices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaDataPrices
   >,
   bsaDetail: { method: 'POST', path: '/api/v2/bsa/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDetail>,
+  bsaDraft: { method: 'POST', path: '/api/v2/bsa/draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDraft>,
+  bsaExport: {
+    method: 'GET',
+    path: '/api/v2/bsa/export',
+    bodyKind: 'json',
+    queryKeys: ['name', 'ouId', 'statusFilter', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsa.bsaExport>,
+  bsaFinish: { method: 'POST', path: '/api/v2/bsa/finish', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFinish>,
+  bsaFsm: { method: 'POST', path: '/api/v2/bsa/fsm', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFsm>,
+  bsaGetDraft: { method: 'POST', path: '/api/v2/bsa/get-draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaGetDraft>,
+  bsaInsert: { method: 'POST', path: '/api/v2/bsa/insert', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaInsert>,
   bsaList: {
     method: 'POST',
     path: '/api/v2/bsa/list',
     bodyKind: 'json',
     queryKeys: ['name', 'ouId', 'mcid', 'statusFilter', 'timestamp'],
   } as EndpointRef<typeof C.bsa.bsaList>,
+  bsaListSimple: { method: 'POST', path: '/api/v2/bsa/list/simple', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaListSimple
+  >,
+  bsaListWithOu: { method: 'POST', path: '/api/v2/bsa/listWithOu', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaListWithOu
+  >,
+  bsaPcsBindingBsa: { method: 'POST', path: '/api/v2/bsa/pcs-binding-bsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaPcsBindingBsa
+  >,
+  bsaPcsBindingList: { method: 'POST', path: '/api/v2/bsa/pcs-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaPcsBindingList
+  >,
+  bsaPcsBindingMeter: { method: 'POST', path: '/api/v2/bsa/pcs-binding-meter', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaPcsBindingMeter
+  >,
+  bsaStack: { method: 'POST', path: '/api/v2/bsa/stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaStack>,
+  bsaStackBindingPcs: { method: 'POST', path: '/api/v2/bsa/stack-binding-pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaStackBindingPcs
+  >,
+  bsaStackList: { method: 'POST', path: '/api/v2/bsa/stack-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaStackList
+  >,
+  bsaUpdateStatus: { method: 'POST', path: '/api/v2/bsa/update-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaUpdateStatus
+  >,
   bsaUpsetCostInfo: { method: 'POST', path: '/api/v2/bsa/upset/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaUpsetCostInfo
   >,
+  deviceBsaTemplateList: { method: 'POST', path: '/api/v2/device/bsa/template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaTemplateList
+  >,
+  edgeBsaCellStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/template/cell/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaCellStatusCheck>,
+  edgeBsaPackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/template/pack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPackStatusCheck>,
+  edgeBsaPreview: { method: 'POST', path: '/api/v2/edge-device/bsa/preview', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaPreview
+  >,
+  edgeBsaRackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/template/rack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaRackStatusCheck>,
+  edgeBsaTemplateApply: { method: 'POST', path: '/api/v2/edge-device/bsa/template/apply', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaTemplateApply
+  >,
+  edgeBsaTemplateCreate: { method: 'POST', path: '/api/v2/edge-device/bsa/template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaTemplateCreate
+  >,
+  neoBsaCreateStatus: { method: 'POST', path: '/api/v2/neo-bsa-device/get/create-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaCreateStatus
+  >,
+  neoBsaDelPcs: { method: 'POST', path: '/api/v2/neo-bsa-device/del/pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaDelPcs
+  >,
+  neoBsaListCell: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListCell
+  >,
+  neoBsaListPack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListPack
+  >,
+  neoBsaListRack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListRack
+  >,
+  neoBsaListStack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListStack
+  >,
+  neoBsaPointCreate: { method: 'POST', path: '/api/v2/neo-bsa-data-point/create/point', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointCreate
+  >,
+  neoBsaPointTemplateAll: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/template/all',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaPointTemplateAll>,
+  neoBsaPointTemplateInsert: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/template/insert',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaPointTemplateInsert>,
+  neoBsaPointVersionList: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/version/template/list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaPointVersionList>,
 };
 
 export const catalogue = {

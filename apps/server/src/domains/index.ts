@@ -82,8 +82,8 @@ export function createServices(db: Db, config: Config) {
   devices.changed.add((id) => alarms.alarmEvaluator.deviceChanged(id));
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
-  const { bsa } = bsaModule.services({ db });
   const { jobs } = jobsModule.services({ db, config });
+  const { bsa, bsaLifecycle, bsaBuild } = bsaModule.services({ db, devices, jobs });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
@@ -123,6 +123,8 @@ export function createServices(db: Db, config: Config) {
     ...uetModule.services({}),
     ...alarms,
     bsa,
+    bsaLifecycle,
+    bsaBuild,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

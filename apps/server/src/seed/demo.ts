@@ -14,6 +14,7 @@ import { DEMO_TENANTS } from './demo-tenants.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
 import { seedDemoCharging } from './demo-charging.js';
+import { seedDemoBatteries } from './demo-batteries.js';
 import { seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { iconPng } from './png.js';
 
@@ -353,6 +354,7 @@ export async function seedDemo(db: Db, services: Services, { alarmHistory = true
   await seedDemoStations(db);
   // EV charging: a station with its piles and prices per demo tenant (docs/charging.md)
   await seedDemoCharging(db);
+  await seedDemoBatteries(db);
   // alarm rules the live fleet trips now and then (docs/alarms.md)
   await seedDemoAlarmRules(db);
   // and a few days of the alarms they raised, two still active (docs/alarms.md)

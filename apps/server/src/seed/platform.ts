@@ -9,6 +9,7 @@ import { district } from '../domains/ou/ou.schema.js';
 import { MODULE_ORIGINS, catalogueRows } from '@energy/contracts/catalogue-codes';
 import { DISTRICTS } from './districts.js';
 import { seedDemoStations } from './demo-stations.js';
+import { seedDemoBatteries } from './demo-batteries.js';
 
 /**
  * Platform reference data, brought up to date at every start: the permission catalogue (new codes
@@ -87,4 +88,6 @@ export async function seedPlatform(db: Db) {
   await seedDeviceTypes(db);
   // demo databases made before storage stations existed get theirs (a no-op without the demo tenants)
   await seedDemoStations(db);
+  // and their batteries (stack, racks, packs, cells), made before the battery hierarchy existed
+  await seedDemoBatteries(db);
 }

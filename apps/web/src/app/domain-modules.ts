@@ -2,6 +2,7 @@ import { alarmModule } from '../domains/alarm/alarm.module';
 import { auditModule } from '../domains/audit/audit.module';
 import { chargingModule } from '../domains/charging/charging.module';
 import { circuitModule } from '../domains/circuit/circuit.module';
+import { bsaModule } from '../domains/bsa/bsa.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
@@ -17,6 +18,7 @@ export const domainModules: DomainModule[] = [
   auditModule,
   chargingModule,
   circuitModule,
+  bsaModule,
   devicesModule,
   organizationModule,
   ouModule,

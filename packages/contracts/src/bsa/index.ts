@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam, mcid, text } from '../common/ids.js';
+import { STATION_STATUSES } from './lifecycle.js';
 import { bandProblems, hasAtMostDecimals, MAX_BANDS, PRICE_DECIMALS, TARIFF_BAND_KINDS } from './tariff.js';
 
 export * from './tariff.js';
+export * from './points.js';
+export * from './lifecycle.js';
+export * from './build.js';
 
 const tag = 'bsa';
 
-/** A station's lifecycle (DOMAIN.md); the demo's stations are enabled. Changing it comes with the full storage domain. */
-export const stationStatus = z.enum(['draft', 'configured', 'enabled', 'disabled', 'invalid']);
+/** A station's lifecycle (DOMAIN.md, lifecycle.ts); the demo's stations are enabled. */
+export const stationStatus = z.enum(STATION_STATUSES);
 
 /** A PCS (power conversion system) of a station. */
 export const stationPcs = z.object({

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -18,7 +19,7 @@ import {
 import { device } from '../devices/devices.schema.js';
 import { ou } from '../ou/ou.schema.js';
 import { customer } from '../tenancy/tenancy.schema.js';
-import { tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
+import { tenantColumns, tenantId, tenantPolicies } from '../tenancy/tenant-table.js';
 
 export type StationStatus = 'draft' | 'configured' | 'enabled' | 'disabled' | 'invalid';
 export type StationDeviceRole = 'pcs' | 'meter-grid' | 'meter-upper' | 'fcs';
@@ -122,4 +123,200 @@ export const bsaTariffBand = pgTable(
     check('bsa_tariff_band_price_ck', sql`${t.price} >= 0`),
     ...tenantPolicies('channel'),
   ],
+);
+
+// Building a station (docs/bsa.md, "Building stations"): its draft form, its battery hierarchy
+// (stack > rack > pack > cell) and the templates that create a level at once.
+
+export type BatteryLevel = 'rack' | 'pack' | 'cell';
+
+/** The build form of a station while it is (or was) a draft: the step to resume at and the form. */
+export const bsaStationDraft = pgTable(
+  'bsa_station_draft',
+  {
+    stationId: integer('station_id')
+      .primaryKey()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    ...tenantColumns(),
+    step: text('step').notNull(),
+    form: jsonb('form').notNull(),
+  },
+  () => [...tenantPolicies('channel')],
+);
+
+/** A battery stack of a station, bound to one of its PCS (or none yet). */
+export const bsaStack = pgTable(
+  'bsa_stack',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    pcsDeviceId: integer('pcs_device_id').references(() => device.id, { onDelete: 'set null' }),
+  },
+  (t) => [unique('bsa_stack_code_uq').on(t.stationId, t.code), index('bsa_stack_pcs_idx').on(t.pcsDeviceId), ...tenantPolicies('channel')],
+);
+
+/**
+ * A rack, pack or cell level's template: how many children each unit holds, its ratings and the
+ * data-point template version its units report.
+ */
+export const bsaDeviceTemplate = pgTable(
+  'bsa_device_template',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    level: text('level').$type<BatteryLevel>().notNull(),
+    name: text('name').notNull(),
+    /** Packs per rack (rack), cells per pack (pack); null for cells. */
+    childCount: smallint('child_count'),
+    nominalVoltageV: doublePrecision('nominal_voltage_v').notNull(),
+    capacityAh: doublePrecision('capacity_ah').notNull(),
+    pointVersionId: integer('point_version_id')
+      .notNull()
+      .references(() => bsaPointTemplateVersion.id),
+  },
+  (t) => [
+    unique('bsa_device_template_name_uq').on(t.tenantId, t.level, t.name),
+    check('bsa_device_template_level_ck', sql`${t.level} in ('rack', 'pack', 'cell')`),
+    check('bsa_device_template_child_ck', sql`(${t.level} = 'cell') = (${t.childCount} is null)`),
+    ...tenantPolicies('channel'),
+  ],
+);
+
+/** A data-point template: which points a level reports. Its points live in numbered versions. */
+export const bsaPointTemplate = pgTable(
+  'bsa_point_template',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    level: text('level').$type<BatteryLevel>().notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    unique('bsa_point_template_name_uq').on(t.tenantId, t.level, t.name),
+    check('bsa_point_template_level_ck', sql`${t.level} in ('rack', 'pack', 'cell')`),
+    ...tenantPolicies('channel'),
+  ],
+);
+
+/** One version of a data-point template: its points (key, name, unit, range, state bands), never edited. */
+export const bsaPointTemplateVersion = pgTable(
+  'bsa_point_template_version',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => bsaPointTemplate.id, { onDelete: 'cascade' }),
+    version: smallint('version').notNull(),
+    note: text('note'),
+    points: jsonb('points').notNull(),
+  },
+  (t) => [unique('bsa_point_template_version_uq').on(t.templateId, t.version), ...tenantPolicies('channel')],
+);
+
+/**
+ * The levels below a stack. Each unit is numbered in its parent (seq 1..n) and unique there, so a
+ * template applied twice, or two applies at once, make each unit once.
+ */
+export const bsaRack = pgTable(
+  'bsa_rack',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    stackId: integer('stack_id')
+      .notNull()
+      .references(() => bsaStack.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    code: text('code').notNull(),
+    templateId: integer('template_id').references(() => bsaDeviceTemplate.id, { onDelete: 'set null' }),
+  },
+  (t) => [unique('bsa_rack_seq_uq').on(t.stackId, t.seq), index('bsa_rack_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+);
+
+export const bsaPack = pgTable(
+  'bsa_pack',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    rackId: integer('rack_id')
+      .notNull()
+      .references(() => bsaRack.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    code: text('code').notNull(),
+    templateId: integer('template_id').references(() => bsaDeviceTemplate.id, { onDelete: 'set null' }),
+  },
+  (t) => [unique('bsa_pack_seq_uq').on(t.rackId, t.seq), index('bsa_pack_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+);
+
+/** A cell, with its latest reported values (null until its FCS reports them). */
+export const bsaCell = pgTable(
+  'bsa_cell',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    packId: integer('pack_id')
+      .notNull()
+      .references(() => bsaPack.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    code: text('code').notNull(),
+    templateId: integer('template_id').references(() => bsaDeviceTemplate.id, { onDelete: 'set null' }),
+    voltageV: doublePrecision('voltage_v'),
+    temperatureC: doublePrecision('temperature_c'),
+    socPct: doublePrecision('soc_pct'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+  },
+  (t) => [unique('bsa_cell_seq_uq').on(t.packId, t.seq), index('bsa_cell_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+);
+
+/** The PCS-to-meter bindings of a station: which meter measures a PCS (pcs-binding-meter). */
+export const bsaPcsMeter = pgTable(
+  'bsa_pcs_meter',
+  {
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    pcsDeviceId: integer('pcs_device_id')
+      .primaryKey()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    meterDeviceId: integer('meter_device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('bsa_pcs_meter_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+);
+
+/** A template apply: which templates, how far it got (the job has the progress). */
+export const bsaBuildRun = pgTable(
+  'bsa_build_run',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    stackId: integer('stack_id')
+      .notNull()
+      .references(() => bsaStack.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').notNull(),
+    racks: smallint('racks').notNull(),
+    rackTemplateId: integer('rack_template_id').notNull(),
+    packTemplateId: integer('pack_template_id').notNull(),
+    cellTemplateId: integer('cell_template_id').notNull(),
+  },
+  (t) => [index('bsa_build_run_station_idx').on(t.stationId), ...tenantPolicies('channel')],
 );

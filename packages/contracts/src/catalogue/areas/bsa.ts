@@ -52,7 +52,17 @@ export const bsaArea = {
           name: 'Storage stations',
           nameZh: '储能电站',
           path: '/bsa/asset/station',
-          buttons: crud('bsa-station', 'station', '电站'),
+          buttons: [
+            ...crud('bsa-station', 'station', '电站'),
+            { code: 'b-bsa-station-export', name: 'Export stations', nameZh: '导出电站' },
+          ],
+        },
+        {
+          key: 'battery-template',
+          name: 'Battery templates',
+          nameZh: '电池模板',
+          path: '/bsa/asset/battery-template',
+          buttons: crud('bsa-battery-template', 'template', '模板'),
         },
         {
           key: 'remote',

@@ -1,0 +1,85 @@
+import { bsa } from '@energy/contracts/refs';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { describeListPages } from '../../../test/list-page-cases';
+import { fixture, renderPage, tableRows } from '../../../test/render-page';
+import type { DeviceTemplateRow, PointTemplateRow, StationRow } from '../queries';
+import BatteryTemplatePage from './battery-template-page';
+import StationListPage from './station-list-page';
+
+const station = {
+  id: 5,
+  code: 'SZ-01-BSA-09',
+  name: 'Suzhou storage 2',
+  mcid: '00000000-0000-0000-0000-000000000001',
+  customerName: 'Sunrise Suzhou Plant',
+  ouId: 3,
+  ouName: 'Suzhou Plant Site',
+  status: 'configured',
+  ratedPowerKw: 500,
+  capacityKwh: 1000,
+  strategyVersion: 6,
+  pcs: [{ deviceId: 11, code: 'SZ-01-PCS-09', name: 'PCS', ratedPowerKw: 500 }],
+  meters: [],
+  fcs: { deviceId: 12, code: 'SZ-01-FCS-09', name: 'FCS', online: true },
+  online: true,
+  createdAt: '2026-03-01T00:00:00.000Z',
+} satisfies StationRow;
+
+describeListPages([
+  {
+    name: 'storage stations',
+    page: () => <StationListPage />,
+    pageCode: 'p-bsa-station',
+    buttonCodes: ['b-bsa-station-create', 'b-bsa-station-edit', 'b-bsa-station-export'],
+    fixtures: [fixture(bsa.bsaList, [station])],
+    headers: ['Code', 'Name', 'Status', 'Operating unit', 'Customer', 'Rated power (kW)', 'Capacity (kWh)', 'PCS', 'FCS', 'Created'],
+    rowText: ['SZ-01-BSA-09', 'Configured', 'SZ-01-PCS-09', 'SZ-01-FCS-09 (Online)'],
+    buttons: ['station-create', 'station-battery', 'station-status-menu', 'excel-export'],
+    actionsWithoutCodes: true,
+    alwaysButtons: ['station-battery'],
+  },
+]);
+
+const points: PointTemplateRow = {
+  id: 1,
+  level: 'cell',
+  name: 'LFP cell',
+  latestVersion: 2,
+  latestVersionId: 9,
+  points: 4,
+  updatedAt: '2026-03-01T00:00:00.000Z',
+};
+const device: DeviceTemplateRow = {
+  id: 3,
+  level: 'pack',
+  name: '24-cell pack',
+  childCount: 24,
+  nominalVoltageV: 76.8,
+  capacityAh: 280,
+  pointVersionId: 8,
+  pointTemplateName: 'Pack points',
+  pointVersion: 1,
+};
+
+describe('battery templates', { timeout: 90_000 }, () => {
+  const fixtures = [fixture(bsa.neoBsaPointTemplateAll, [points]), fixture(bsa.deviceBsaTemplateList, [device])];
+
+  test('lists data-point templates with their latest version and device templates with theirs', async () => {
+    renderPage(<BatteryTemplatePage />, { permissions: ['p-bsa-battery-template', 'b-bsa-battery-template-create'], fixtures });
+    await waitFor(() => expect(tableRows()).toHaveLength(2), { timeout: 10_000 });
+    expect(tableRows()[0]!.textContent).toContain('LFP cell');
+    expect(tableRows()[0]!.textContent).toContain('v2');
+    expect(tableRows()[1]!.textContent).toContain('24-cell pack');
+    expect(tableRows()[1]!.textContent).toContain('Pack points v1');
+    for (const id of ['points-create', 'points-new-version', 'device-template-create'])
+      expect(screen.queryAllByTestId(id), id).not.toHaveLength(0);
+  });
+
+  test('without the create button code: no create buttons', async () => {
+    renderPage(<BatteryTemplatePage />, { permissions: ['p-bsa-battery-template'], fixtures });
+    await waitFor(() => expect(tableRows()).toHaveLength(2), { timeout: 10_000 });
+    for (const id of ['points-create', 'points-new-version', 'device-template-create'])
+      expect(screen.queryAllByTestId(id), id).toHaveLength(0);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { newPage, signInAs, startHarness, type Harness } from './harness.js';
+
+/**
+ * Building a storage station through the wizard against the real server (issue 21, docs/bsa.md): alice
+ * starts a draft, leaves after the PCS step, continues it from the list at the step she left, finishes
+ * it, enables it from the lifecycle menu, and opens a demo station's battery tree.
+ */
+
+let h: Harness;
+const LIST = '/bsa/asset/station';
+const POLL = { timeout: 15_000, interval: 200 };
+
+beforeAll(async () => {
+  h = await startHarness();
+  // a PCS and an FCS of no station in Suzhou, for the new station
+  await h.exec(`insert into device (tenant_id, code, name, device_type_id, customer_mcid, ou_id)
+    select o.tenant_id, v.code, v.name, t.id, o.customer_mcid, o.id
+    from ou o cross join (values ('SZ-01-PCS-07', 'E2E PCS', 'bsa-pcs'), ('SZ-01-FCS-07', 'E2E FCS', 'bsa-fcs')) v(code, name, type)
+    join device_type t on t.tenant_id = o.tenant_id and t.key = v.type
+    where o.code = 'SZ-01'`);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const codes = (page: Page) => page.locator('[data-testid="station-list"] tbody tr.ant-table-row td:first-child').allTextContents();
+const visibleList = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
+
+/** Opens a select, clicks the option with this text, and waits for the list to close. */
+async function pick(page: Page, select: Locator, text: string, multiple = false) {
+  await select.click();
+  await visibleList(page).locator('.ant-select-item-option', { hasText: text }).first().click();
+  if (multiple) await page.keyboard.press('Escape');
+  await visibleList(page).waitFor({ state: 'hidden' });
+}
+
+const rowOf = (page: Page, code: string) => page.locator('[data-testid="station-list"] tbody tr.ant-table-row', { hasText: code });
+const next = (page: Page) => page.getByTestId('wizard-next').click();
+
+describe('storage stations', () => {
+  it('alice builds a station through a draft she leaves and continues, then enables it', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice', LIST);
+    await expect.poll(() => codes(page), POLL).toEqual(['SZ-01-BSA-01', 'WX-01-BSA-01']);
+
+    await page.getByTestId('station-create').click();
+    const form = page.getByTestId('station-wizard');
+    await form.getByTestId('wizard-code').fill('SZ-01-BSA-07');
+    await form.getByTestId('wizard-name').fill('E2E storage');
+    await pick(page, form.getByTestId('wizard-ou'), 'Suzhou Plant Site');
+    await form.getByTestId('wizard-power').fill('500');
+    await form.getByTestId('wizard-capacity').fill('1000');
+    await next(page);
+    await page.getByText('Draft saved').first().waitFor();
+    // the PCS step offers the OU's PCS; saving it, then leaving
+    await pick(page, form.getByTestId('wizard-pcs'), 'SZ-01-PCS-07', true);
+    await next(page);
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.rows<{ step: string }>(
+              `select d.step from bsa_station_draft d join bsa_station s on s.id = d.station_id where s.code = 'SZ-01-BSA-07'`,
+            )
+          )[0]?.step,
+        POLL,
+      )
+      .toBe('stack');
+    await page.locator('.ant-modal-close').click();
+    await expect.poll(() => codes(page), POLL).toContain('SZ-01-BSA-07');
+    await rowOf(page, 'SZ-01-BSA-07').getByText('Draft').waitFor();
+
+    // continued from the list, at the stack step, with what was filled in
+    await rowOf(page, 'SZ-01-BSA-07').getByTestId('station-resume').click();
+    await form.getByTestId('wizard-stack-code').waitFor({ state: 'visible' });
+    await form.getByTestId('wizard-stack-code').fill('ST-01');
+    await form.getByTestId('wizard-stack-name').fill('Stack 1');
+    await pick(page, form.getByTestId('wizard-stack-pcs'), 'SZ-01-PCS-07');
+    await next(page);
+    await pick(page, form.getByTestId('wizard-grid-meter'), 'SZ-01-GM-01');
+    await next(page);
+    await pick(page, form.getByTestId('wizard-fcs'), 'SZ-01-FCS-07');
+    await next(page);
+    await form.getByTestId('wizard-effective').fill('2026-01-01');
+    await next(page);
+    await page.getByText('SZ-01-BSA-07 is configured').waitFor();
+    await rowOf(page, 'SZ-01-BSA-07').getByText('Configured').waitFor();
+    const [station] = await h.rows<{ status: string; devices: number; bands: number }>(
+      `select s.status, (select count(*)::int from bsa_station_device where station_id = s.id) as devices,
+              (select count(*)::int from bsa_tariff_band where station_id = s.id) as bands
+       from bsa_station s where code = 'SZ-01-BSA-07'`,
+    );
+    expect(station).toEqual({ status: 'configured', devices: 3, bands: 3 });
+
+    // enabled from the lifecycle menu
+    await rowOf(page, 'SZ-01-BSA-07').getByTestId('station-status-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Enable' }).filter({ visible: true }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Enable' }).click();
+    await rowOf(page, 'SZ-01-BSA-07').getByText('Enabled').waitFor();
+  });
+
+  it("a demo station's battery: PCS bindings, the point table and the stack > rack > pack tree", async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice', LIST);
+    await rowOf(page, 'SZ-01-BSA-01').getByTestId('station-battery').click();
+    const drawer = page.getByTestId('battery-drawer');
+    await drawer.getByText('SZ-01-PCS-01').first().waitFor();
+    await drawer.getByText(/ST-01 Battery stack 1 — 576 cells/).waitFor();
+    // its point table: 2 racks x 6 + 24 packs x 5 + 576 cells x 3 = 1,860 points
+    await drawer.getByText('Point table: 1860 points').waitFor();
+  });
+});
