@@ -17,6 +17,7 @@ export * as strategy from './strategy/index.js';
 export * as alarm from './alarm/index.js';
 export * as bsa from './bsa/index.js';
 export * as jobs from './jobs/index.js';
+export * as pv from './pv/index.js';
 export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
 export type { CurrentUser } from './staff/schemas.js';
 export type { MenuNode } from './navigation/index.js';

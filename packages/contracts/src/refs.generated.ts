@@ -610,6 +610,71 @@ export const platform = {
   >,
 };
 
+export const pv = {
+  candidateWeatherStations: {
+    method: 'POST',
+    path: '/api/v2/pvStation/candidateWeatherStations',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.candidateWeatherStations>,
+  gridConnectionPointList: {
+    method: 'POST',
+    path: '/api/v2/pvStation/gridConnectionPointList',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.gridConnectionPointList>,
+  gridConnectionPoints: { method: 'POST', path: '/api/v2/pvStation/gridConnectionPoints', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.gridConnectionPoints
+  >,
+  pvAreaAdd: { method: 'POST', path: '/api/v2/pvStation/add/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaAdd
+  >,
+  pvAreaDelete: { method: 'POST', path: '/api/v2/pvStation/delete/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaDelete
+  >,
+  pvAreaList: { method: 'POST', path: '/api/v2/pvStation/pv-area/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaList
+  >,
+  pvAreaUpdate: { method: 'POST', path: '/api/v2/pvStation/update/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaUpdate
+  >,
+  pvGetCostInfo: { method: 'POST', path: '/api/v2/pvStation/get-costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvGetCostInfo
+  >,
+  pvIncomeWayLog: { method: 'POST', path: '/api/v2/pvStation/log/incomeCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvIncomeWayLog
+  >,
+  pvList: { method: 'POST', path: '/api/v2/pvStation/pv-list', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.pv.pvList>,
+  pvModifyStage: { method: 'POST', path: '/api/v2/pv/modify-stage', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModifyStage
+  >,
+  pvOnlineWayLog: { method: 'POST', path: '/api/v2/pvStation/log/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOnlineWayLog
+  >,
+  pvStationBasicInfo: { method: 'POST', path: '/api/v2/pvStation/basicInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationBasicInfo
+  >,
+  pvStationDetail: { method: 'POST', path: '/api/v2/pvStation/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationDetail
+  >,
+  pvStationPage: { method: 'POST', path: '/api/v2/pvStation/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationPage
+  >,
+  pvTree: { method: 'POST', path: '/api/v2/pvStation/pv-tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.pv.pvTree>,
+  pvUpdateStatus: { method: 'POST', path: '/api/v2/pvStation/update-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpdateStatus
+  >,
+  pvUpsertCostInfo: { method: 'POST', path: '/api/v2/pvStation/upsert-costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsertCostInfo
+  >,
+  pvUpsetIncomeWay: { method: 'POST', path: '/api/v2/pvStation/upset/incomeCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsetIncomeWay
+  >,
+  pvUpsetOnlineWay: { method: 'POST', path: '/api/v2/pvStation/upset/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsetOnlineWay
+  >,
+};
+
 export const role = {
   roleCreate: { method: 'POST', path: '/api/v2/role/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleCreate>,
   roleDelete: { method: 'POST', path: '/api/v2/role/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleDelete>,

@@ -16,3 +16,4 @@ export * from '../domains/alarm/alarm.schema.js';
 export * from '../domains/bsa/bsa.schema.js';
 export * from '../domains/strategy/strategy.schema.js';
 export * from '../domains/jobs/jobs.schema.js';
+export * from '../domains/pv/pv.schema.js';

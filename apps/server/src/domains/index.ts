@@ -17,6 +17,7 @@ import { devicesExcelModule } from './devices/devices-excel.module.js';
 import { navigationModule } from './navigation/navigation.module.js';
 import { ouModule } from './ou/ou.module.js';
 import { platformModule } from './platform/platform.module.js';
+import { pvModule } from './pv/pv.module.js';
 import { roleModule } from './role/role.module.js';
 import { staffModule } from './staff/staff.module.js';
 import { strategyModule } from './strategy/strategy.module.js';
@@ -46,6 +47,7 @@ export const domainModules = [
   strategyModule,
   jobsModule,
   devicesExcelModule,
+  pvModule,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -122,5 +124,6 @@ export function createServices(db: Db, config: Config) {
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
+    ...pvModule.services({}),
   };
 }
