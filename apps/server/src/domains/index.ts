@@ -124,6 +124,6 @@ export function createServices(db: Db, config: Config) {
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
-    ...pvModule.services({}),
+    ...pvModule.services({ jobs }),
   };
 }

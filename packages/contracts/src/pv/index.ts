@@ -1,2 +1,3 @@
-// PV stations and their equipment (issue 18): stations (station.ts), docs/pv.md.
+// PV stations and their equipment (issue 18): stations (station.ts), inverters, strings and modules (equipment.ts). docs/pv.md.
 export * from './station.js';
+export * from './equipment.js';
