@@ -117,9 +117,9 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
     const codes = async (s: Session, body: Record<string, unknown> = {}) =>
       (await s.call(pv.pvStationPage, { pageSize: 100, pageOffset: 1, ...body })).body.data.list.map((r) => r.code);
     expect(await codes(alice, { keyword: 'test' })).toEqual(['SZ-PV-TEST', 'WX-PV-TEST']);
-    expect(await codes(alice, { keyword: 'carport' })).toEqual(['WX-PV-TEST']);
+    expect(await codes(alice, { keyword: 'wuxi carport' })).toEqual(['WX-PV-TEST']);
     expect(await codes(alice, { keyword: '%' })).toEqual([]);
-    expect(await codes(alice, { stage: 'construction', keyword: 'test' })).toEqual(['WX-PV-TEST']);
+    expect(await codes(alice, { stage: 'construction' })).toEqual(['SZ-PV-02', 'WX-PV-TEST']);
     expect(await codes(alice, { ouId: ids.ouId['SZ-01'], keyword: 'test' })).toEqual(['SZ-PV-TEST']);
     expect(await codes(alice, { mcid: ids.mcid['Sunrise Wuxi Plant'], keyword: 'test' })).toEqual(['WX-PV-TEST']);
     // bob sees Suzhou only; dave (Harbor) none of Sunrise's
@@ -256,9 +256,15 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
 
   it('saves grid connection points as a whole with meters of the station’s OU, each meter serving one point', async () => {
     const save = (points: Record<string, unknown>[]) => alice.call(pv.gridConnectionPoints, { pvId: station.id, points } as never);
-    const gm = deviceId['SZ-01-GM-01']!;
-    const fm1 = deviceId['SZ-01-FM-01']!;
-    const fm2 = deviceId['SZ-01-FM-02']!;
+    // three new meters of the Suzhou site (the demo's grid meter serves the demo station's point)
+    const tree = (await alice.post('/api/v2/device-type/tree', {})).body.data as { children: { key: string; id: number }[] }[];
+    const meterType = tree.flatMap((c) => c.children).find((x) => x.key === 'grid-meter')!.id;
+    const meter = async (code: string) =>
+      (await alice.post('/api/v2/device/create', { code, name: code, deviceTypeId: meterType, ouId: ids.ouId['SZ-01'] })).body.data
+        .id as number;
+    const gm = await meter('SZ-01-GM-T1');
+    const fm1 = await meter('SZ-01-FM-T1');
+    const fm2 = await meter('SZ-01-FM-T2');
     const first = await save([
       { name: 'Point 1', voltageKv: 10, generationMeterId: fm1, onGridMeterId: gm },
       { name: 'Point 2', voltageKv: 0.4, offtakeMeterId: fm2 },
@@ -268,11 +274,11 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
       {
         name: 'Point 1',
         voltageKv: 10,
-        generationMeter: { deviceId: fm1, code: 'SZ-01-FM-01' },
-        onGridMeter: { deviceId: gm, code: 'SZ-01-GM-01' },
+        generationMeter: { deviceId: fm1, code: 'SZ-01-FM-T1' },
+        onGridMeter: { deviceId: gm, code: 'SZ-01-GM-T1' },
         offtakeMeter: null,
       },
-      { name: 'Point 2', generationMeter: null, onGridMeter: null, offtakeMeter: { code: 'SZ-01-FM-02' } },
+      { name: 'Point 2', generationMeter: null, onGridMeter: null, offtakeMeter: { code: 'SZ-01-FM-T2' } },
     ]);
     const [p1, p2] = first.body.data;
     const refusals: [Record<string, unknown>[], string][] = [
@@ -305,7 +311,7 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
       { name: 'Point 3' },
     ]);
     expect(second.body.data.map((p) => [p.id === p1!.id, p.name, p.offtakeMeter?.code ?? null])).toEqual([
-      [true, 'Point 1 (main)', 'SZ-01-FM-02'],
+      [true, 'Point 1 (main)', 'SZ-01-FM-T2'],
       [false, 'Point 3', null],
     ]);
     expect(second.body.data.some((p) => p.id === p2!.id)).toBe(false);
@@ -445,5 +451,42 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
         } as never)
       ).status,
     ).toBe(403);
+  });
+
+  it('seeds each demo tenant a 1 MWp and a 3 MWp station with areas, inverters and strings, and one under construction', async () => {
+    const rows = async (s: Session) => (await s.call(pv.pvStationPage, { pageSize: 100, pageOffset: 1, keyword: '-PV-0' })).body.data.list;
+    const sunrise = await rows(alice);
+    expect(sunrise.map((r) => [r.code, r.stage, r.capacityKwp, r.areaCount])).toEqual([
+      ['SZ-PV-01', 'grid-connected', 990, 2],
+      ['SZ-PV-02', 'construction', 1200, 0],
+      ['WX-PV-01', 'grid-connected', 3025, 3],
+    ]);
+    expect((await rows(bob)).map((r) => r.code)).toEqual(['SZ-PV-01', 'SZ-PV-02']);
+    expect((await rows(dave)).map((r) => [r.code, r.capacityKwp])).toEqual([
+      ['NB-PV-01', 990],
+      ['SH-PV-01', 3025],
+      ['SH-PV-02', 1200],
+    ]);
+    const sz = sunrise[0]!;
+    expect(sz).toMatchObject({ weatherStationName: 'Weather station', gridConnectionDate: '2024-06-28' });
+    const inverters = (await bob.call(pv.pvInverterList, { pvId: sz.id })).body.data;
+    // 10 inverters of 9 strings of 20 x 550 Wp: 10 x 9 x 11 kWp = 990 kWp
+    expect(inverters).toHaveLength(10);
+    expect(inverters.every((i) => i.stringCount === 9)).toBe(true);
+    expect(inverters[0]).toMatchObject({ code: 'INV-01', deviceCode: 'SZ-01-INV-01', areaName: 'Workshop A roof' });
+    const strings = (await bob.call(pv.pvStringList, { pvId: sz.id })).body.data;
+    expect(strings.reduce((kwp, s) => kwp + s.capacityKwp * 1000, 0) / 1000).toBe(990);
+    expect(strings.filter((s) => s.deviceCode).map((s) => [s.code, s.deviceCode])).toEqual([
+      ['INV-01-S01', 'SZ-01-INV-01-S1'],
+      ['INV-01-S02', 'SZ-01-INV-01-S2'],
+      ['INV-01-S03', 'SZ-01-INV-01-S3'],
+      ['INV-01-S04', 'SZ-01-INV-01-S4'],
+    ]);
+    const modules = (await bob.call(pv.pvModuleList, { pvId: sz.id })).body.data;
+    expect(modules.reduce((n, m) => n + m.count, 0)).toBe(1800);
+    expect((await bob.call(pv.gridConnectionPointList, { pvId: sz.id })).body.data[0]!.onGridMeter?.code).toBe('SZ-01-GM-01');
+    const wx = (await alice.call(pv.pvInverterList, { pvId: sunrise[2]!.id })).body.data;
+    expect([wx.length, wx.reduce((n, i) => n + i.stringCount, 0)]).toEqual([25, 275]);
+    expect((await alice.call(pv.pvInverterList, { pvId: sunrise[1]!.id })).body.data).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { seedDemoAlarmHistory, seedDemoAlarmRules } from './demo-alarms.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
 import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
+import { seedDemoPv } from './demo-pv.js';
 import { seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { iconPng } from './png.js';
 
@@ -350,6 +351,8 @@ export async function seedDemo(db: Db, services: Services, { alarmHistory = true
   }
   // storage stations from those fleets (and a storage-only Wuxi site), each with an FCS and a tariff
   await seedDemoStations(db);
+  // PV stations with their equipment, bound to the fleets' PV devices (docs/pv.md)
+  await seedDemoPv(db);
   // alarm rules the live fleet trips now and then (docs/alarms.md)
   await seedDemoAlarmRules(db);
   // and a few days of the alarms they raised, two still active (docs/alarms.md)
