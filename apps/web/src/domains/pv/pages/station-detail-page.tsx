@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../shared/page-spinner';
 import { PageTitle } from '../../../shared/page-title';
 import { AreasTab } from '../components/areas-tab';
 import { CostTab } from '../components/cost-tab';
+import { EquipmentTab } from '../components/equipment-tab';
 import { PointsTab } from '../components/points-tab';
 import { StageTab } from '../components/stage-tab';
 import { StageTag } from '../components/stage-tag';
@@ -79,6 +80,7 @@ export default function StationDetailPage() {
           },
           { key: 'areas', label: t('pv.detail.areas'), children: <AreasTab station={s} /> },
           { key: 'points', label: t('pv.detail.points'), children: <PointsTab station={s} /> },
+          { key: 'equipment', label: t('pv.detail.equipment'), children: <EquipmentTab station={s} /> },
           { key: 'cost', label: t('pv.detail.cost'), children: <CostTab station={s} /> },
           { key: 'stage', label: t('pv.detail.stage'), children: <StageTab station={s} /> },
         ]}

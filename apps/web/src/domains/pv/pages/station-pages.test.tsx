@@ -52,12 +52,15 @@ describe('PV station detail', { timeout: 60_000 }, () => {
     fixture(pv.pvGetCostInfo, null),
     fixture(pv.pvOnlineWayLog, []),
     fixture(pv.pvIncomeWayLog, []),
+    fixture(pv.pvInverterList, []),
+    fixture(pv.pvStringList, []),
+    fixture(pv.pvModuleList, []),
   ];
   test('shows the basic info and its tabs; the next-stage button only with the edit code', async () => {
     renderPage(<StationDetailPage />, { permissions: ['p-pv-station', 'b-pv-station-edit'], fixtures, path: '/pv/5', route: '/pv/:id' });
     await waitFor(() => expect(screen.getByTestId('pv-station-detail')).toBeTruthy());
     expect(screen.getByText('Suzhou rooftop')).toBeTruthy();
-    for (const tab of ['Basic info', 'Areas', 'Grid points', 'Cost and income', 'Stage'])
+    for (const tab of ['Basic info', 'Areas', 'Grid points', 'Equipment', 'Cost and income', 'Stage'])
       expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Stage' }));
     await waitFor(() => expect(screen.getByTestId('pv-stage-next').textContent).toContain('Decommissioned'));
