@@ -28,3 +28,8 @@ export function usePvList() {
 export function usePvStation(id: number, enabled = true) {
   return useQuery({ queryKey: pvKeys.station(id), queryFn: () => api(pv.pvStationDetail, { id }), enabled });
 }
+
+/** OU → station → area of the stations the staff sees. */
+export function usePvTree() {
+  return useQuery({ queryKey: keys.of(pv.pvTree, {}), queryFn: () => api(pv.pvTree, {}) });
+}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { App as AntApp, Form, Input, Select } from 'antd';
+import { App as AntApp, Form, Input, Select, TreeSelect } from 'antd';
 import type { EndpointRef } from '@energy/contracts/refs-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { MODAL_WIDTH } from '../../../shared/modal';
 import { useMyDevices } from '../../../shared/pickers/device-picker';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
-import { pvKeys, usePvList } from '../queries';
+import { pvKeys, usePvList, usePvTree } from '../queries';
 import '../texts';
 
 /** What every equipment row has. */
@@ -52,18 +52,27 @@ export interface EquipmentPageProps<T extends EquipmentRow> {
  */
 export function EquipmentPage<T extends EquipmentRow>(props: EquipmentPageProps<T>) {
   const { t } = useTranslation();
-  const stations = usePvList();
+  const tree = usePvTree();
   const [binding, setBinding] = useState<T | null>(null);
   const granted = useGranted();
   const prefix = `b-pv-${props.kind}`;
   const code = (what: string) => `${prefix}-${what}` as PermissionCode;
+  // the stations under their OUs (pv-tree): an OU is a heading, a station the choice
   const stationPicker = (
-    <Select
+    <TreeSelect
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
       placeholder={t('pv.all')}
-      loading={stations.isPending}
-      options={(stations.data ?? []).map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }))}
+      loading={tree.isPending}
+      treeData={(tree.data ?? []).map((o) => ({
+        key: o.key,
+        value: o.key,
+        title: o.name,
+        selectable: false,
+        children: o.children.map((s) => ({ key: s.key, value: s.id, title: s.name })),
+      }))}
       data-testid="pv-equipment-station"
     />
   );

@@ -26,7 +26,16 @@ const stations = [
     capacityKwp: 1000,
   },
 ];
-const common = [fixture(pv.pvList, stations), fixture(device.deviceOuList, [])];
+const tree = [
+  {
+    key: 'ou-1',
+    type: 'ou' as const,
+    id: 1,
+    name: 'Suzhou Plant Site',
+    children: [{ key: 'station-5', type: 'station' as const, id: 5, name: 'Suzhou rooftop', children: [] }],
+  },
+];
+const common = [fixture(pv.pvList, stations), fixture(pv.pvTree, tree), fixture(device.deviceOuList, [])];
 const inverter = {
   ...head,
   id: 1,
@@ -110,7 +119,9 @@ describe('equipment Excel buttons', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('excel-export')).toBeNull();
     expect(screen.queryByTestId('excel-import')).toBeNull();
     fireEvent.mouseDown(screen.getByTestId('pv-equipment-station').querySelector('input') ?? screen.getByTestId('pv-equipment-station'));
-    fireEvent.click(await screen.findByText('SZ-PV-01 · Suzhou rooftop'));
+    // the tree shows the station under its OU
+    await waitFor(() => expect(document.querySelector('.ant-select-tree [title="Suzhou Plant Site"]')).toBeTruthy());
+    fireEvent.click(document.querySelector('.ant-select-tree [title="Suzhou rooftop"]')!);
     fireEvent.click(screen.getByTestId('filter-query'));
     await waitFor(() => expect(screen.getByTestId('excel-export')).toBeTruthy());
     expect(screen.getByTestId('excel-import')).toBeTruthy();
