@@ -81,7 +81,8 @@ export function StationFormDialog({ editing, onClose }: { editing?: PvStationRow
         districtAdcode: blank(v.districtAdcode),
         location,
         gridConnectionDate: blank(v.gridConnectionDate),
-        ...(editing && v.timeZone === undefined ? {} : { timeZone: blank(v.timeZone) }),
+        // an unchanged zone is not sent: a station without its own zone keeps following its tenant's
+        ...(editing && (v.timeZone?.trim() ?? '') === editing.timeZone ? {} : { timeZone: blank(v.timeZone) }),
         ...(editing ? { weatherStationId: v.weatherStationId ?? null } : {}),
       });
     },
