@@ -241,11 +241,12 @@ export class PvEquipmentExcel {
 
   /** Imports a file into a station as a job: every row is checked first; one bad row saves nothing. */
   async import(ctx: StaffCtx, kind: Kind, pvId: number, req: FastifyRequest) {
-    const station = await this.equipment.rules.stations.writable(ctx, pvId);
-    const scope = { id: station.id, ouId: station.ouId, tenantId: ctx.staff.tenantId };
     const id = randomUUID();
+    // the upload is read (and refused for its type) first, as every import does; then the station
     const { file, format } = await receiveTable(req, this.jobs.fileOf(ctx.staff.tenantId, id));
     try {
+      const station = await this.equipment.rules.stations.writable(ctx, pvId);
+      const scope = { id: station.id, ouId: station.ouId, tenantId: ctx.staff.tenantId };
       const table = await readTable(file, format);
       const spec: ImportSpec<Refs, Record<string, unknown>> = {
         columns: COLUMNS[kind] as Column<unknown>[],
