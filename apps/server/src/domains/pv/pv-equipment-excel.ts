@@ -268,7 +268,3 @@ export class PvEquipmentExcel {
     }
   }
 }
-
-/** For the web's template drop-downs and tests: the import columns' en-US headers of a kind. */
-export const importHeaders = (kind: Kind, lang: Lang = 'en-US') =>
-  COLUMNS[kind].map((c) => (c.type.kind === 'number' && c.type.unit ? `${c.header[lang]} (${c.type.unit})` : c.header[lang]));
