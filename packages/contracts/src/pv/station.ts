@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate } from '../bsa/index.js';
+import { calendarDate, hasAtMostDecimals } from '../bsa/index.js';
 import { endpoint, noBody } from '../common/endpoint.js';
 import { id, mcid, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -19,12 +19,8 @@ export const pvStage = z.enum(PV_STAGES);
 export type PvStage = z.infer<typeof pvStage>;
 export const pvStatus = z.enum(['enabled', 'disabled']);
 
-/** At most `n` decimals, judged on the shortest text of the number (0.1 + 0.2 style noise is refused). */
-const decimals = (n: number) => (v: number) => {
-  const s = String(v);
-  if (s.includes('e')) return Number.isInteger(v);
-  return (s.split('.')[1]?.length ?? 0) <= n;
-};
+/** At most `n` decimals (the storage tariff's check: a float's representation noise is tolerated). */
+const decimals = (n: number) => (v: number) => hasAtMostDecimals(v, n);
 /** An amount of money: not negative, at most 2 decimals (stored exactly, numeric). */
 export const moneyAmount = (max: number) =>
   z.number().min(0, 'must not be negative').max(max, `must be at most ${max}`).refine(decimals(2), 'must have at most 2 decimals');
