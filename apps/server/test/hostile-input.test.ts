@@ -313,7 +313,10 @@ function poison(e: EndpointDef, cs: Case): Case | null {
           next = { ...cs, body: { ...b, value: { ...(b.value as object), [key]: v } } as Body };
         } else if (part === 'query') next = { ...cs, query: { ...(cs.query ?? {}), [key]: v as string } };
         else next = { ...cs, params: { ...(cs.params ?? {}), [key]: v as string } };
-        if (!wouldPass(e, next)) return { ...next, label: `${cs.label} +poison(${part}.${key})` };
+        // a poisoned case may be refused for its poison first (an import whose station is poisoned answers 40000
+        // before it reads the file), so it expects its own code or a validation error
+        const expect = cs.expect?.code === undefined ? cs.expect : { ...cs.expect, code: [cs.expect.code, ErrorCode.VALIDATION].flat() };
+        if (!wouldPass(e, next)) return { ...next, label: `${cs.label} +poison(${part}.${key})`, ...(expect ? { expect } : {}) };
       }
     }
   }

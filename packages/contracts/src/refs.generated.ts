@@ -962,6 +962,177 @@ export const platform = {
   >,
 };
 
+export const pv = {
+  candidateWeatherStations: {
+    method: 'POST',
+    path: '/api/v2/pvStation/candidateWeatherStations',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.candidateWeatherStations>,
+  gridConnectionPointList: {
+    method: 'POST',
+    path: '/api/v2/pvStation/gridConnectionPointList',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.gridConnectionPointList>,
+  gridConnectionPoints: { method: 'POST', path: '/api/v2/pvStation/gridConnectionPoints', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.gridConnectionPoints
+  >,
+  pvAreaAdd: { method: 'POST', path: '/api/v2/pvStation/add/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaAdd
+  >,
+  pvAreaDelete: { method: 'POST', path: '/api/v2/pvStation/delete/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaDelete
+  >,
+  pvAreaList: { method: 'POST', path: '/api/v2/pvStation/pv-area/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaList
+  >,
+  pvAreaUpdate: { method: 'POST', path: '/api/v2/pvStation/update/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvAreaUpdate
+  >,
+  pvGetCostInfo: { method: 'POST', path: '/api/v2/pvStation/get-costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvGetCostInfo
+  >,
+  pvIncomeWayLog: { method: 'POST', path: '/api/v2/pvStation/log/incomeCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvIncomeWayLog
+  >,
+  pvInverterCreateCall: { method: 'POST', path: '/api/v2/pv-inverter/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterCreateCall
+  >,
+  pvInverterDelete: { method: 'POST', path: '/api/v2/pv-inverter/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterDelete
+  >,
+  pvInverterDeleteAll: { method: 'POST', path: '/api/v2/pv-inverter/delete-all', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterDeleteAll
+  >,
+  pvInverterExport: {
+    method: 'GET',
+    path: '/api/v2/pv-inverter/output/{pvId}',
+    bodyKind: 'json',
+    queryKeys: ['pvId', 'keyword', 'timestamp', 'areaId', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.pvInverterExport>,
+  pvInverterImport: { method: 'POST', path: '/api/v2/pv-inverter/input', bodyKind: 'multipart', queryKeys: ['pvId'] } as EndpointRef<
+    typeof C.pv.pvInverterImport
+  >,
+  pvInverterList: { method: 'POST', path: '/api/v2/pv-inverter/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterList
+  >,
+  pvInverterPage: { method: 'POST', path: '/api/v2/pv-inverter/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterPage
+  >,
+  pvInverterRemoveDevice: { method: 'POST', path: '/api/v2/pv-inverter/remove-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterRemoveDevice
+  >,
+  pvInverterTemplate: { method: 'GET', path: '/api/v2/pv-inverter/download', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
+    typeof C.pv.pvInverterTemplate
+  >,
+  pvInverterUpdateCall: { method: 'POST', path: '/api/v2/pv-inverter/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterUpdateCall
+  >,
+  pvInverterUpdateDevice: { method: 'POST', path: '/api/v2/pv-inverter/update-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterUpdateDevice
+  >,
+  pvInverterUpdatePut: { method: 'POST', path: '/api/v2/pv-inverter/update-put', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvInverterUpdatePut
+  >,
+  pvList: { method: 'POST', path: '/api/v2/pvStation/pv-list', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.pv.pvList>,
+  pvModifyStage: { method: 'POST', path: '/api/v2/pv/modify-stage', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModifyStage
+  >,
+  pvModuleCreateCall: { method: 'POST', path: '/api/v2/module/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleCreateCall
+  >,
+  pvModuleDelete: { method: 'POST', path: '/api/v2/module/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleDelete
+  >,
+  pvModuleDeleteAll: { method: 'POST', path: '/api/v2/module/delete-all', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleDeleteAll
+  >,
+  pvModuleExport: {
+    method: 'GET',
+    path: '/api/v2/module/output/{pvId}',
+    bodyKind: 'json',
+    queryKeys: ['pvId', 'keyword', 'timestamp', 'areaId', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.pvModuleExport>,
+  pvModuleImport: { method: 'POST', path: '/api/v2/module/input/{pvId}', bodyKind: 'multipart', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleImport
+  >,
+  pvModuleImportByQuery: { method: 'POST', path: '/api/v2/module/input', bodyKind: 'multipart', queryKeys: ['pvId'] } as EndpointRef<
+    typeof C.pv.pvModuleImportByQuery
+  >,
+  pvModuleList: { method: 'POST', path: '/api/v2/module/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.pv.pvModuleList>,
+  pvModulePage: { method: 'POST', path: '/api/v2/module/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.pv.pvModulePage>,
+  pvModuleRemoveDevice: { method: 'POST', path: '/api/v2/module/remove-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleRemoveDevice
+  >,
+  pvModuleTemplate: { method: 'GET', path: '/api/v2/module/download', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
+    typeof C.pv.pvModuleTemplate
+  >,
+  pvModuleUpdateCall: { method: 'POST', path: '/api/v2/module/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleUpdateCall
+  >,
+  pvModuleUpdateDevice: { method: 'POST', path: '/api/v2/module/update-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvModuleUpdateDevice
+  >,
+  pvOnlineWayLog: { method: 'POST', path: '/api/v2/pvStation/log/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOnlineWayLog
+  >,
+  pvStationBasicInfo: { method: 'POST', path: '/api/v2/pvStation/basicInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationBasicInfo
+  >,
+  pvStationDetail: { method: 'POST', path: '/api/v2/pvStation/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationDetail
+  >,
+  pvStationPage: { method: 'POST', path: '/api/v2/pvStation/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStationPage
+  >,
+  pvStringCreateCall: { method: 'POST', path: '/api/v2/string/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringCreateCall
+  >,
+  pvStringDelete: { method: 'POST', path: '/api/v2/string/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringDelete
+  >,
+  pvStringDeleteAll: { method: 'POST', path: '/api/v2/string/delete-all', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringDeleteAll
+  >,
+  pvStringExport: {
+    method: 'GET',
+    path: '/api/v2/string/output/{pvId}',
+    bodyKind: 'json',
+    queryKeys: ['pvId', 'keyword', 'timestamp', 'inverterId', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.pvStringExport>,
+  pvStringImport: { method: 'POST', path: '/api/v2/string/input', bodyKind: 'multipart', queryKeys: ['pvId'] } as EndpointRef<
+    typeof C.pv.pvStringImport
+  >,
+  pvStringList: { method: 'POST', path: '/api/v2/string/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.pv.pvStringList>,
+  pvStringPage: { method: 'POST', path: '/api/v2/string/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.pv.pvStringPage>,
+  pvStringRemoveDevice: { method: 'POST', path: '/api/v2/string/remove-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringRemoveDevice
+  >,
+  pvStringTemplate: { method: 'GET', path: '/api/v2/string/download', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
+    typeof C.pv.pvStringTemplate
+  >,
+  pvStringUpdateCall: { method: 'POST', path: '/api/v2/string/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringUpdateCall
+  >,
+  pvStringUpdateDevice: { method: 'POST', path: '/api/v2/string/update-device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvStringUpdateDevice
+  >,
+  pvTree: { method: 'POST', path: '/api/v2/pvStation/pv-tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.pv.pvTree>,
+  pvUpdateStatus: { method: 'POST', path: '/api/v2/pvStation/update-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpdateStatus
+  >,
+  pvUpsertCostInfo: { method: 'POST', path: '/api/v2/pvStation/upsert-costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsertCostInfo
+  >,
+  pvUpsetIncomeWay: { method: 'POST', path: '/api/v2/pvStation/upset/incomeCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsetIncomeWay
+  >,
+  pvUpsetOnlineWay: { method: 'POST', path: '/api/v2/pvStation/upset/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvUpsetOnlineWay
+  >,
+};
+
 export const role = {
   roleCreate: { method: 'POST', path: '/api/v2/role/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleCreate>,
   roleDelete: { method: 'POST', path: '/api/v2/role/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.role.roleDelete>,

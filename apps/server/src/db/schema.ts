@@ -18,3 +18,4 @@ export * from '../domains/strategy/strategy.schema.js';
 export * from '../domains/jobs/jobs.schema.js';
 export * from '../domains/charging/charging.schema.js';
 export * from '../domains/circuit/circuit.schema.js';
+export * from '../domains/pv/pv.schema.js';

@@ -19,6 +19,7 @@ import { devicesExcelModule } from './devices/devices-excel.module.js';
 import { navigationModule } from './navigation/navigation.module.js';
 import { ouModule } from './ou/ou.module.js';
 import { platformModule } from './platform/platform.module.js';
+import { pvModule } from './pv/pv.module.js';
 import { roleModule } from './role/role.module.js';
 import { staffModule } from './staff/staff.module.js';
 import { strategyModule } from './strategy/strategy.module.js';
@@ -50,6 +51,7 @@ export const domainModules = [
   devicesExcelModule,
   chargingModule,
   circuitModule,
+  pvModule,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -130,5 +132,6 @@ export function createServices(db: Db, config: Config) {
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
     ...circuitModule.services({}),
+    ...pvModule.services({ jobs }),
   };
 }

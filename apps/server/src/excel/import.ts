@@ -55,6 +55,8 @@ export const MESSAGES = {
   missingColumn: { 'en-US': 'The column is missing', 'zh-CN': '缺少此列' },
   required: { 'en-US': 'Is required', 'zh-CN': '必填' },
   notNumber: { 'en-US': 'Must be a number', 'zh-CN': '必须是数字' },
+  wrongUnit: { 'en-US': 'Must be in {unit}, not {given}', 'zh-CN': '单位必须是 {unit}，而不是 {given}' },
+  noUnit: { 'en-US': 'Must be a number without a unit (not {given})', 'zh-CN': '必须是不带单位的数字（而不是 {given}）' },
   oneOf: { 'en-US': 'Must be one of: ', 'zh-CN': '必须是以下之一：' },
   tooLong: { 'en-US': 'Is too long (at most {n} characters)', 'zh-CN': '过长（最多 {n} 个字符）' },
 } satisfies Record<string, Record<Lang, string>>;
@@ -80,8 +82,13 @@ export function parseRow(
     }
     const t = c.type;
     if (t.kind === 'number') {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim().replace(/,/g, '')) : NaN;
-      if (!Number.isFinite(n)) report(MESSAGES.notNumber[lang]);
+      // a number as text may carry the column's unit ("12.5 kWp"); another unit ("12500 Wp") is refused, not converted
+      const m = typeof raw === 'string' ? /^([-+]?[\d,]*\.?\d+(?:e[-+]?\d+)?)\s*([^\d\s.,+-][^\d]*)?$/i.exec(raw.trim()) : null;
+      const given = m?.[2]?.trim();
+      const n = typeof raw === 'number' ? raw : m ? Number(m[1]!.replace(/,/g, '')) : NaN;
+      if (given && normalizeHeader(given) !== normalizeHeader(t.unit ?? ''))
+        report((t.unit ? MESSAGES.wrongUnit[lang].replace('{unit}', t.unit) : MESSAGES.noUnit[lang]).replace('{given}', given));
+      else if (!Number.isFinite(n)) report(MESSAGES.notNumber[lang]);
       else out[c.key] = n;
     } else if (t.kind === 'enum') {
       const text = normalizeHeader(String(raw));

@@ -7,6 +7,7 @@ import { devicesModule } from '../domains/devices/devices.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
 import { platformModule } from '../domains/platform/platform.module';
+import { pvModule } from '../domains/pv/pv.module';
 import { roleModule } from '../domains/role/role.module';
 import { staffModule } from '../domains/staff/staff.module';
 import { strategyModule } from '../domains/strategy/strategy.module';
@@ -23,6 +24,7 @@ export const domainModules: DomainModule[] = [
   organizationModule,
   ouModule,
   platformModule,
+  pvModule,
   roleModule,
   staffModule,
   strategyModule,

@@ -153,9 +153,12 @@ export function api<R extends EndpointRef>(ref: R, input?: RefInput<R>, opts: Ca
   return request(ref.method, url, body, opts);
 }
 
-/** Uploads one file (multipart field `file`) to an upload call; the caller reports a failure by file name. */
-export function upload<R extends EndpointRef>(ref: R, file: File): Promise<RefOutput<R>> {
+/**
+ * Uploads one file (multipart field `file`) to an upload call, with the call's path parameters and query
+ * from `input` (an import into one station: `?pvId=`); the caller reports a failure by file name.
+ */
+export function upload<R extends EndpointRef>(ref: R, file: File, input: Record<string, unknown> = {}): Promise<RefOutput<R>> {
   const form = new FormData();
   form.append('file', file);
-  return request(ref.method, ref.path, form, { quiet: true });
+  return request(ref.method, buildRequest({ ...ref, method: 'GET' }, input).url, form, { quiet: true });
 }

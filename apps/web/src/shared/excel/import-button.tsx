@@ -21,6 +21,8 @@ export interface ImportButtonProps {
   accept?: string;
   jobRef?: EndpointRef;
   problemsRef?: EndpointRef;
+  /** The import call's path parameters and query (the station an import goes into). */
+  input?: Record<string, unknown>;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ImportButtonProps {
  * progress, outcome and problems). A running job's id stays in sessionStorage until it ends, so the dialog
  * comes back when the page opens again. Test id `excel-import` (the button; the file input is inside it).
  */
-export function ImportButton({ importRef, list, name, onImported, accept = '.xlsx,.csv', jobRef, problemsRef }: ImportButtonProps) {
+export function ImportButton({ importRef, list, name, onImported, accept = '.xlsx,.csv', jobRef, problemsRef, input }: ImportButtonProps) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [running, setRunning] = useState<{ id: string; initial: JobRow | null } | null>(() => {
@@ -41,7 +43,7 @@ export function ImportButton({ importRef, list, name, onImported, accept = '.xls
   const send = async (file: File) => {
     setUploading(true);
     try {
-      const job = (await upload(importRef, file)) as JobRow;
+      const job = (await upload(importRef, file, input)) as JobRow;
       if (job.status === 'running') rememberRunningJob(list, job.id);
       setRunning({ id: job.id, initial: job });
       setOpen(true);

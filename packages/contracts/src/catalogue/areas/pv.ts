@@ -1,5 +1,12 @@
 import { crud, type AreaDef } from '../catalogue-defs.js';
 
+/** Import (with its template) and export buttons of an equipment list. */
+const excel = <P extends string>(prefix: P, what: string, whatZh: string) =>
+  [
+    { code: `b-${prefix}-import`, name: `Import ${what}`, nameZh: `导入${whatZh}` },
+    { code: `b-${prefix}-export`, name: `Export ${what}`, nameZh: `导出${whatZh}` },
+  ] as const;
+
 /** Photovoltaics: its groups, pages and buttons (catalogue-data.ts puts the areas together). */
 export const pvArea = {
   key: 'pv',
@@ -56,9 +63,22 @@ export const pvArea = {
           name: 'Inverters',
           nameZh: '逆变器',
           path: '/pv/asset/inverter',
-          buttons: crud('pv-inverter', 'inverter', '逆变器'),
+          buttons: [...crud('pv-inverter', 'inverter', '逆变器'), ...excel('pv-inverter', 'inverters', '逆变器')],
         },
-        { key: 'string', name: 'Strings', nameZh: '组串', path: '/pv/asset/string', buttons: crud('pv-string', 'string', '组串') },
+        {
+          key: 'string',
+          name: 'Strings',
+          nameZh: '组串',
+          path: '/pv/asset/string',
+          buttons: [...crud('pv-string', 'string', '组串'), ...excel('pv-string', 'strings', '组串')],
+        },
+        {
+          key: 'module',
+          name: 'Modules',
+          nameZh: '组件',
+          path: '/pv/asset/module',
+          buttons: [...crud('pv-module', 'module', '组件'), ...excel('pv-module', 'modules', '组件')],
+        },
       ],
     },
   ],

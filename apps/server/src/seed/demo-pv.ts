@@ -1,0 +1,268 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/sql.js';
+import {
+  pvArea,
+  pvCostInfo,
+  pvGridPoint,
+  pvIncomeWay,
+  pvInverter,
+  pvModule,
+  pvOnlineWay,
+  pvStation,
+  pvStationStage,
+  pvString,
+} from '../domains/pv/pv.schema.js';
+import { DEMO_TENANTS } from './demo-tenants.js';
+
+/**
+ * The demo tenants' PV stations (docs/pv.md): each gets a 1 MWp and a 3 MWp grid-connected station with
+ * areas, inverters, strings, module batches, a grid point, cost info and both calculation ways, plus one
+ * station under construction with no equipment. Strings are 20 modules of 550 Wp (11 kWp). Where the
+ * site's demo fleet has PV telemetry devices (INV-01 and its strings S1..S4, the weather station, the
+ * grid meter), the first inverter, its first strings, the station and its grid point are bound to them.
+ * Written in a few bulk inserts on the first start; a tenant that already has PV stations is skipped.
+ */
+
+interface DemoPv {
+  tenant: keyof typeof DEMO_TENANTS;
+  ouCode: string;
+  code: string;
+  name: string;
+  areas: string[];
+  inverters: number;
+  stringsPerInverter: number;
+  /** Rated AC power of each inverter, kW. */
+  inverterKw: number;
+  gridConnectionDate: string;
+  /** Bind the site's demo fleet devices (INV-01 with S1..S4, ENV-01, GM-01). */
+  fleet?: boolean;
+}
+
+const MODULE_WP = 550;
+const MODULES_PER_STRING = 20;
+const STRING_KWP = (MODULE_WP * MODULES_PER_STRING) / 1000;
+
+export const DEMO_PV: DemoPv[] = [
+  // 10 inverters x 9 strings x 11 kWp = 990 kWp
+  {
+    tenant: 'sunrise',
+    ouCode: 'SZ-01',
+    code: 'SZ-PV-01',
+    name: 'Suzhou plant rooftops',
+    areas: ['Workshop A roof', 'Workshop B roof'],
+    inverters: 10,
+    stringsPerInverter: 9,
+    inverterKw: 100,
+    gridConnectionDate: '2024-06-28',
+    fleet: true,
+  },
+  // 25 inverters x 11 strings x 11 kWp = 3,025 kWp
+  {
+    tenant: 'sunrise',
+    ouCode: 'WX-01',
+    code: 'WX-PV-01',
+    name: 'Wuxi ground-mounted array',
+    areas: ['Field north', 'Field south', 'Carport'],
+    inverters: 25,
+    stringsPerInverter: 11,
+    inverterKw: 110,
+    gridConnectionDate: '2023-12-15',
+  },
+  {
+    tenant: 'sunrise',
+    ouCode: 'SZ-01',
+    code: 'SZ-PV-02',
+    name: 'Suzhou carport (building)',
+    areas: [],
+    inverters: 0,
+    stringsPerInverter: 0,
+    inverterKw: 0,
+    gridConnectionDate: '',
+  },
+  // 25 inverters x 11 strings x 11 kWp = 3,025 kWp
+  {
+    tenant: 'harbor',
+    ouCode: 'SH-01',
+    code: 'SH-PV-01',
+    name: 'Shanghai warehouse roofs',
+    areas: ['Warehouse 1', 'Warehouse 2', 'Warehouse 3'],
+    inverters: 25,
+    stringsPerInverter: 11,
+    inverterKw: 110,
+    gridConnectionDate: '2024-03-31',
+    fleet: true,
+  },
+  // 10 inverters x 9 strings x 11 kWp = 990 kWp
+  {
+    tenant: 'harbor',
+    ouCode: 'NB-01',
+    code: 'NB-PV-01',
+    name: 'Ningbo port canopy',
+    areas: ['Canopy east', 'Canopy west'],
+    inverters: 10,
+    stringsPerInverter: 9,
+    inverterKw: 100,
+    gridConnectionDate: '2025-05-20',
+  },
+  {
+    tenant: 'harbor',
+    ouCode: 'SH-01',
+    code: 'SH-PV-02',
+    name: 'Shanghai office roof (building)',
+    areas: [],
+    inverters: 0,
+    stringsPerInverter: 0,
+    inverterKw: 0,
+    gridConnectionDate: '',
+  },
+];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Seeds the demo PV stations (owner connection, after the demo fleets and OUs exist). */
+export async function seedDemoPv(db: Db) {
+  const ous = await rowsOf<{
+    id: number;
+    code: string;
+    tenant_id: string;
+    customer_mcid: string;
+    address: string | null;
+    lng: number | null;
+    lat: number | null;
+  }>(db, sql`select id, code, tenant_id, customer_mcid, address, lng, lat from ou`);
+  const devices = await rowsOf<{ id: number; code: string }>(db, sql`select id, code from device`);
+  const deviceId = new Map(devices.map((d) => [d.code, d.id]));
+  const existing = new Set((await db.select({ tenantId: pvStation.tenantId }).from(pvStation)).map((r) => r.tenantId));
+  for (const spec of DEMO_PV) {
+    const tenantId = DEMO_TENANTS[spec.tenant];
+    const site = ous.find((o) => o.code === spec.ouCode && o.tenant_id === tenantId);
+    if (!site || existing.has(tenantId)) continue;
+    const built = spec.inverters > 0;
+    const capacityKwp = built ? spec.inverters * spec.stringsPerInverter * STRING_KWP : 1200;
+    const fleet = (code: string) => (spec.fleet ? (deviceId.get(`${spec.ouCode}-${code}`) ?? null) : null);
+    const [station] = await db
+      .insert(pvStation)
+      .values({
+        tenantId,
+        code: spec.code,
+        name: spec.name,
+        customerMcid: site.customer_mcid,
+        ouId: site.id,
+        address: site.address,
+        lng: site.lng,
+        lat: site.lat,
+        capacityKwp,
+        gridConnectionDate: built ? spec.gridConnectionDate : null,
+        stage: built ? 'grid-connected' : 'construction',
+        weatherStationId: fleet('ENV-01'),
+      })
+      .returning({ id: pvStation.id });
+    const stationId = station!.id;
+    const stages = built ? (['planning', 'construction', 'grid-connected'] as const) : (['planning', 'construction'] as const);
+    await db.insert(pvStationStage).values(
+      stages.map((stage, i) => ({
+        tenantId,
+        stationId,
+        stage,
+        byName: 'Demo',
+        at: new Date(Date.parse(`${spec.gridConnectionDate || '2026-09-01'}T02:00:00Z`) - (stages.length - 1 - i) * 120 * 86_400_000),
+      })),
+    );
+    if (!built) continue;
+
+    const areas = await db
+      .insert(pvArea)
+      .values(spec.areas.map((name, sort) => ({ tenantId, stationId, name, sort })))
+      .returning({ id: pvArea.id });
+    const areaOf = (inverterNo: number) => areas[Math.floor(((inverterNo - 1) * areas.length) / spec.inverters)]!.id;
+    const mppt = Math.ceil(spec.stringsPerInverter / 3);
+    const inverters = await db
+      .insert(pvInverter)
+      .values(
+        Array.from({ length: spec.inverters }, (_, i) => ({
+          tenantId,
+          stationId,
+          areaId: areaOf(i + 1),
+          code: `INV-${pad(i + 1)}`,
+          name: `Inverter ${i + 1}`,
+          model: spec.inverterKw === 100 ? 'SUN2000-100KTL' : 'SG110CX',
+          ratedAcKw: spec.inverterKw,
+          mpptCount: mppt,
+          deviceId: i === 0 ? fleet('INV-01') : null,
+        })),
+      )
+      .returning({ id: pvInverter.id, code: pvInverter.code });
+    await db.insert(pvString).values(
+      inverters.flatMap((inv, i) =>
+        Array.from({ length: spec.stringsPerInverter }, (_, s) => ({
+          tenantId,
+          stationId,
+          inverterId: inv.id,
+          code: `${inv.code}-S${pad(s + 1)}`,
+          name: `String ${s + 1}`,
+          mpptInput: Math.floor(s / 3) + 1,
+          moduleModel: 'LR5-72HPH-550M',
+          moduleCount: MODULES_PER_STRING,
+          capacityKwp: STRING_KWP,
+          deviceId: i === 0 && s < 4 ? fleet(`INV-01-S${s + 1}`) : null,
+        })),
+      ),
+    );
+    // one module batch per area: the modules of its inverters' strings
+    await db.insert(pvModule).values(
+      areas.map((a, k) => ({
+        tenantId,
+        stationId,
+        areaId: a.id,
+        code: `MOD-${pad(k + 1)}`,
+        model: 'LR5-72HPH-550M',
+        ratedWp: MODULE_WP,
+        count:
+          Array.from({ length: spec.inverters }, (_, i) => areaOf(i + 1)).filter((id) => id === a.id).length *
+          spec.stringsPerInverter *
+          MODULES_PER_STRING,
+      })),
+    );
+    await db.insert(pvGridPoint).values({ tenantId, stationId, name: 'Point 1', voltageKv: 10, onGridMeterId: fleet('GM-01') });
+    // about 3.6 yuan per Wp installed, 1.5 % of it a year for O&M
+    const investment = Math.round(capacityKwp * 3600);
+    await db.insert(pvCostInfo).values({
+      stationId,
+      tenantId,
+      currency: 'CNY',
+      investment: `${investment}.00`,
+      yearlyOmCost: `${Math.round(investment * 0.015)}.00`,
+    });
+    await db
+      .insert(pvOnlineWay)
+      .values({ tenantId, stationId, effectiveFrom: spec.gridConnectionDate, way: 'on-grid-meter', changedBy: 'Demo' });
+    await db.insert(pvIncomeWay).values([
+      {
+        tenantId,
+        stationId,
+        effectiveFrom: spec.gridConnectionDate,
+        currency: 'CNY',
+        selfConsumptionPricing: 'customer-tariff',
+        discountPercent: '10.00',
+        feedInPrice: '0.3910',
+        subsidyPerKwh: '0.0300',
+        changedBy: 'Demo',
+      },
+      {
+        tenantId,
+        stationId,
+        effectiveFrom: '2026-01-01',
+        currency: 'CNY',
+        selfConsumptionPricing: 'customer-tariff',
+        discountPercent: '10.00',
+        feedInPrice: '0.3910',
+        subsidyPerKwh: '0.0000',
+        changedBy: 'Demo',
+      },
+    ]);
+  }
+}
+
+/** The demo stations' codes of a tenant (tests). */
+export const demoPvCodes = (tenant: DemoPv['tenant']) => DEMO_PV.filter((p) => p.tenant === tenant).map((p) => p.code);

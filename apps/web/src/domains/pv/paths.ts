@@ -1,0 +1,6 @@
+/** The PV pages' routes (the menu's paths, and the station detail under its list). */
+export const PV_STATION_PATH = '/pv/asset/station';
+export const pvStationDetailPath = (id: number | string) => `${PV_STATION_PATH}/detail/${id}` as const;
+export const PV_INVERTER_PATH = '/pv/asset/inverter';
+export const PV_STRING_PATH = '/pv/asset/string';
+export const PV_MODULE_PATH = '/pv/asset/module';

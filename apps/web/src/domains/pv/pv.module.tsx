@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import type { DomainModule } from '../types';
+import { PV_INVERTER_PATH, PV_MODULE_PATH, PV_STATION_PATH, PV_STRING_PATH, pvStationDetailPath } from './paths';
+
+const StationListPage = lazy(() => import('./pages/station-list-page'));
+const StationDetailPage = lazy(() => import('./pages/station-detail-page'));
+const InverterListPage = lazy(() => import('./pages/inverter-list-page'));
+const StringListPage = lazy(() => import('./pages/string-list-page'));
+const ModuleListPage = lazy(() => import('./pages/module-list-page'));
+
+/** PV under PV › Assets: the station list with its detail, and the inverter, string and module lists. */
+export const pvModule: DomainModule = {
+  routes: [
+    { path: PV_STATION_PATH, permission: 'p-pv-station', element: <StationListPage /> },
+    { path: pvStationDetailPath(':id'), permission: 'p-pv-station', element: <StationDetailPage /> },
+    { path: PV_INVERTER_PATH, permission: 'p-pv-inverter', element: <InverterListPage /> },
+    { path: PV_STRING_PATH, permission: 'p-pv-string', element: <StringListPage /> },
+    { path: PV_MODULE_PATH, permission: 'p-pv-module', element: <ModuleListPage /> },
+  ],
+};

@@ -1,0 +1,4 @@
+// PV stations and their equipment (issue 18): stations (station.ts), inverters, strings and modules (equipment.ts). docs/pv.md.
+export * from './station.js';
+export * from './station-settings.js';
+export * from './equipment.js';
