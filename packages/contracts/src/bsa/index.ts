@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam, mcid, text } from '../common/ids.js';
 import { STATION_STATUSES } from './lifecycle.js';
-import { bandProblems, hasAtMostDecimals, MAX_BANDS, PRICE_DECIMALS, TARIFF_BAND_KINDS } from './tariff.js';
+import { calendarDate, priceAmount, touBand } from '../common/tou-schemas.js';
+import { bandProblems, MAX_BANDS, TARIFF_BAND_KINDS } from './tariff.js';
 
 export * from './tariff.js';
 export * from './points.js';
@@ -63,33 +64,9 @@ export const stationRow = z.object({
   createdAt: z.string(),
 });
 
-/** A price per kWh (or per kW·month): not negative, at most 4 decimals, stored exactly (numeric). */
-const money = (max: number) =>
-  z
-    .number()
-    .min(0, 'must not be negative')
-    .max(max, `must be at most ${max}`)
-    .refine((v) => hasAtMostDecimals(v), `must have at most ${PRICE_DECIMALS} decimals`);
-
-const hm = z.string().max(5, 'must be a time HH:mm');
-
-export const tariffBand = z.object({
-  start: hm,
-  end: hm,
-  kind: z.enum(TARIFF_BAND_KINDS),
-  /** Currency per kWh. */
-  price: money(1000),
-});
-
-/** A calendar day 'YYYY-MM-DD' (2000..2099) that exists. */
-export const calendarDate = z
-  .string()
-  .regex(/^20\d{2}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD between 2000 and 2099')
-  .refine((v) => {
-    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-    const t = new Date(Date.UTC(y, m - 1, d));
-    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-  }, 'is not a day of the calendar');
+/** A station's band: the shared time-of-use band (common/tou-schemas.ts). */
+export const tariffBand = touBand;
+export { calendarDate };
 
 /** A station's cost info: its time-of-use bands and demand charge. */
 export const tariff = z.object({
@@ -175,7 +152,7 @@ export const bsaUpsetCostInfo = endpoint({
         .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (ISO 4217), e.g. CNY')
         .default('CNY'),
       bands: z.array(tariffBand).max(MAX_BANDS, `at most ${MAX_BANDS} bands`),
-      demandPricePerKwMonth: money(10_000).nullable().optional(),
+      demandPricePerKwMonth: priceAmount(10_000).nullable().optional(),
       effectiveFrom: calendarDate,
     })
     .superRefine((body, ctx) => {

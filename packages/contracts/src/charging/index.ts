@@ -4,7 +4,8 @@ import { endpoint, noBody } from '../common/endpoint.js';
 import { id, idParam, isoDateTime, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
 // the platform's time-of-use band rules, unchanged (docs/bsa.md); zod-free, so imported as they are
-import { bandProblems, hasAtMostDecimals, MAX_BANDS, PRICE_DECIMALS, TARIFF_BAND_KINDS } from '../bsa/tariff.js';
+import { bandProblems, MAX_BANDS, TARIFF_BAND_KINDS } from '../bsa/tariff.js';
+import { calendarDate, priceAmount, touBand } from '../common/tou-schemas.js';
 
 // EV charging (issue 23, docs/charging.md): stations, piles (OCPP charge points), guns (connectors), the
 // station's cost info, charging sessions and remote commands to the piles.
@@ -258,29 +259,8 @@ export const gunEdit = endpoint({
 // ---------------------------------------------------------------------------------------------
 // Cost info
 
-/** A price per kWh: not negative, at most 4 decimals (stored as integer ten-thousandths). */
-const price = z
-  .number()
-  .min(0, 'must not be negative')
-  .max(1000, 'must be at most 1000')
-  .refine((v) => hasAtMostDecimals(v), `must have at most ${PRICE_DECIMALS} decimals`);
-
-export const costBand = z.object({
-  start: z.string().max(5, 'must be a time HH:mm'),
-  end: z.string().max(5, 'must be a time HH:mm'),
-  kind: z.enum(TARIFF_BAND_KINDS),
-  /** Energy price, currency per kWh. */
-  price,
-});
-
-const calendarDay = z
-  .string()
-  .regex(/^20\d{2}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD between 2000 and 2099')
-  .refine((v) => {
-    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-    const t = new Date(Date.UTC(y, m - 1, d));
-    return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-  }, 'is not a day of the calendar');
+/** A station's energy price band: the shared time-of-use band (common/tou-schemas.ts). */
+export const costBand = touBand;
 
 /** One version of a station's prices, in force from a local date until the next version's. */
 export const costVersion = z.object({
@@ -324,13 +304,13 @@ export const costInfoEdit = endpoint({
   body: z
     .object({
       stationId: id,
-      effectiveFrom: calendarDay,
+      effectiveFrom: calendarDate,
       currency: z
         .string()
         .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code (ISO 4217), e.g. CNY')
         .default('CNY'),
       bands: z.array(costBand).max(MAX_BANDS, `at most ${MAX_BANDS} bands`),
-      serviceFeePerKwh: price,
+      serviceFeePerKwh: priceAmount(1000),
     })
     .superRefine((body, ctx) => {
       for (const problem of bandProblems(body.bands)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });

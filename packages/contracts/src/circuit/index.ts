@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { calendarDate } from '../bsa/index.js';
+import { calendarDate, priceAmount, touBand } from '../common/tou-schemas.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam, isoDateTime, text } from '../common/ids.js';
 import { exportOptions } from '../common/crud.js';
 import { pageOf, pageRequest } from '../common/paging.js';
-import { hasAtMostDecimals, MAX_BANDS, MAX_SEASONS, PRICE_DECIMALS, seasonProblems, TOU_BAND_KINDS } from '../common/tou.js';
+import { MAX_BANDS, MAX_SEASONS, seasonProblems, TOU_BAND_KINDS } from '../common/tou.js';
 
 // Distribution circuits, their meters, electricity accounts with time-of-use prices, and what the
 // circuits' energy cost. docs/circuits.md (model, tree variants, statistics) and docs/prices.md (prices).
@@ -15,23 +15,8 @@ const tag = 'circuit';
 // ---------------------------------------------------------------------------------------------
 // Electricity accounts and their prices
 
-/** A price per kWh (or per kW·month): not negative, at most 4 decimals, stored exactly. */
-const money = (max: number) =>
-  z
-    .number()
-    .min(0, 'must not be negative')
-    .max(max, `must be at most ${max}`)
-    .refine((v) => hasAtMostDecimals(v), `must have at most ${PRICE_DECIMALS} decimals`);
-
-const hm = z.string().max(5, 'must be a time HH:mm');
-
-export const priceBand = z.object({
-  start: hm,
-  end: hm,
-  kind: z.enum(TOU_BAND_KINDS),
-  /** Currency per kWh. */
-  price: money(1000),
-});
+/** An account's band: the shared time-of-use band (common/tou-schemas.ts). */
+export const priceBand = touBand;
 
 export const priceSeason = z.object({
   name: text(64).min(1, 'is required'),
@@ -117,7 +102,7 @@ export const priceSave = endpoint({
     .object({
       accountId: id,
       effectiveFrom: calendarDate,
-      demandPricePerKwMonth: money(10_000).nullable().optional(),
+      demandPricePerKwMonth: priceAmount(10_000).nullable().optional(),
       seasons: z.array(priceSeason).max(MAX_SEASONS, `at most ${MAX_SEASONS} seasons`),
     })
     .superRefine((body, ctx) => {
