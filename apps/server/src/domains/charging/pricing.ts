@@ -1,7 +1,8 @@
+import { costOf, localClock, QUARTER_MS, versionOn } from '../../pricing/tou-pricing.js';
 import type { SessionBand, StoredBand } from './charging.schema.js';
 
-// The one place a charging session is priced (docs/charging.md, "Cost of a session"). Kept to one function
-// over plain data so it can later be pointed at the platform's shared pricing module.
+// The one place a charging session is priced (docs/charging.md, "Cost of a session"), on the platform's
+// pricing primitives (pricing/tou-pricing.ts: local clock, version in force, Wh × price rounding).
 
 /** A price version as stored: in force from a local date; prices in ten-thousandths per kWh. */
 export interface PriceVersion {
@@ -28,35 +29,6 @@ export interface SessionPrice {
   currency: string;
 }
 
-const QUARTER = 15 * 60_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date 'YYYY-MM-DD' and minute of the day of an instant in a zone. */
-function localOf(ts: number, timeZone: string): { day: string; minute: number } {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(ts)).map((x) => [x.type, x.value]));
-  return { day: `${p.year}-${p.month}-${p.day}`, minute: Number(p.hour) * 60 + Number(p.minute) };
-}
-
-/** a × b / d rounded half up, exactly (BigInt), for non-negative integers. */
-function mulDivRound(a: number, b: number, d: number): number {
-  const n = BigInt(a) * BigInt(b);
-  const q = n / BigInt(d);
-  return Number(2n * (n % BigInt(d)) >= BigInt(d) ? q + 1n : q);
-}
-
 /**
  * Prices a session from its register readings (meter start, the meter values, the meter stop; sorted by
  * time). Each interval between two readings is cut at the quarter hours (band boundaries lie on them, and
@@ -67,7 +39,6 @@ function mulDivRound(a: number, b: number, d: number): number {
  * register (a meter replaced) counts no energy. Null when some energy falls before every version.
  */
 export function priceChargingSession(samples: RegisterSample[], versions: PriceVersion[], timeZone: string): SessionPrice | null {
-  const sorted = [...versions].sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? 1 : -1));
   const groups = new Map<string, { kind: string; price: number; serviceFee: number; wh: number }>();
   let currency: string | null = null;
   let total = 0;
@@ -80,11 +51,11 @@ export function priceChargingSession(samples: RegisterSample[], versions: PriceV
     const at = (t: number) => Math.round((delta * (t - a.ts)) / span);
     let t0 = a.ts;
     while (t0 < b.ts) {
-      const t1 = Math.min(b.ts, (Math.floor(t0 / QUARTER) + 1) * QUARTER);
+      const t1 = Math.min(b.ts, (Math.floor(t0 / QUARTER_MS) + 1) * QUARTER_MS);
       const wh = at(t1) - at(t0);
       if (wh > 0) {
-        const local = localOf(t0, timeZone);
-        const version = sorted.find((v) => v.effectiveFrom <= local.day);
+        const local = localClock(timeZone, t0);
+        const version = versionOn(versions, local.date);
         if (!version) return null;
         const band = version.bands.find((x) => x.startMin <= local.minute && local.minute < x.endMin);
         if (!band) return null;
@@ -102,9 +73,9 @@ export function priceChargingSession(samples: RegisterSample[], versions: PriceV
   let serviceFee = 0;
   const bands: SessionBand[] = [];
   for (const g of groups.values()) {
-    const fee = mulDivRound(g.wh, g.price, 1000);
+    const fee = costOf(g.wh, g.price);
     energyFee += fee;
-    serviceFee += mulDivRound(g.wh, g.serviceFee, 1000);
+    serviceFee += costOf(g.wh, g.serviceFee);
     bands.push({ kind: g.kind, price: g.price, energyWh: g.wh, fee });
   }
   return {
@@ -112,7 +83,11 @@ export function priceChargingSession(samples: RegisterSample[], versions: PriceV
     energyWh: total,
     energyFee,
     serviceFee,
-    costCents: mulDivRound(energyFee + serviceFee, 1, 100),
-    currency: currency ?? sorted[0]?.currency ?? 'CNY',
+    // half up to the cent (non-negative ten-thousandths)
+    costCents: Math.floor((energyFee + serviceFee + 50) / 100),
+    currency:
+      currency ??
+      versions.reduce<PriceVersion | undefined>((a, v) => (!a || v.effectiveFrom > a.effectiveFrom ? v : a), undefined)?.currency ??
+      'CNY',
   };
 }
