@@ -7,6 +7,7 @@ describe('served paths', () => {
     expect(isServedPath('/device/alarm/record')).toBe(true);
     expect(isServedPath('/')).toBe(true);
     expect(isServedPath('/settings/asset/device/not-a-route/deeper/still')).toBe(false);
-    expect(isServedPath('/pv/asset/station')).toBe(false);
+    expect(isServedPath('/pv/asset/station')).toBe(true);
+    expect(isServedPath('/pv/monitor/noticeboard')).toBe(false);
   });
 });
