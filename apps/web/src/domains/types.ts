@@ -27,7 +27,18 @@ export interface ShellRoute {
   element: ReactNode;
 }
 
+/**
+ * A card a domain adds to the home page (a figure of the domain at a glance): shown to staff holding
+ * `permission`; its element is lazy, so the card's code loads only for those who see it.
+ */
+export interface HomeCard {
+  key: string;
+  permission: PageCode;
+  element: ReactNode;
+}
+
 /** What a domain contributes to the web app (see docs/web-shell.md). */
 export interface DomainModule {
   routes: ShellRoute[];
+  homeCards?: HomeCard[];
 }

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Avatar, Col, Empty, Flex, Row, Tag, Typography, theme as antdTheme } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../shared/current-staff';
 import { PageTitle } from '../../shared/page-title';
+import { domainModules } from '../domain-modules';
 import { MenuLink, useMenuName } from '../shell/menu-link';
 import { useShellContext } from '../shell/shell-context';
 
@@ -56,7 +58,10 @@ export default function HomePage() {
   const name = useMenuName();
   const { token } = antdTheme.useToken();
   const { current, menu } = useShellContext();
+  const permissions = usePermissions().data;
   if (!current) return null;
+  // the domains' cards the staff may see (each loads its own code: docs/web-shell.md, "Home cards")
+  const cards = domainModules.flatMap((m) => m.homeCards ?? []).filter((c) => permissions?.includes(c.permission));
   const areas = (menu ?? []).filter((top) => top.children.some((g) => g.children.length > 0));
   return (
     <div data-testid="home-page">
@@ -71,6 +76,15 @@ export default function HomePage() {
           </Typography.Text>
         </div>
       </Flex>
+      {cards.length > 0 && (
+        <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+          {cards.map((card) => (
+            <Col key={card.key} xs={24} md={12} xl={8} data-testid={`home-card-${card.key}`}>
+              <Suspense fallback={null}>{card.element}</Suspense>
+            </Col>
+          ))}
+        </Row>
+      )}
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {t('home.areas')}
       </Typography.Title>

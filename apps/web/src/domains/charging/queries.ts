@@ -19,6 +19,7 @@ export const chargingKeys = {
   piles: keys.page(charging.pilePage),
   sessions: keys.page(charging.sessionPage),
   cost: (stationId: number) => keys.of(charging.costInfoGet, { stationId }),
+  dashboard: keys.of(charging.dashboardCharging, {}),
 };
 
 /** The staff's stations, for pickers. */

@@ -81,6 +81,15 @@ const en = {
     clockAligned: 'Meter values every 15 minutes',
     noSession: 'No session under way',
   },
+  home: {
+    title: 'EV charging',
+    piles: 'Piles',
+    stations: 'Stations',
+    online: 'Piles online',
+    sessions: 'Sessions, 30 days',
+    energy: 'Energy, 30 days',
+    revenue: 'Revenue, 30 days',
+  },
   status_: {
     Available: 'Available',
     Preparing: 'Preparing',
@@ -210,6 +219,15 @@ const zh: typeof en = {
     changeAvailability: '更改可用性',
     clockAligned: '每 15 分钟上送电表读数',
     noSession: '没有进行中的充电',
+  },
+  home: {
+    title: '电动汽车充电',
+    piles: '充电桩',
+    stations: '充电站',
+    online: '在线充电桩',
+    sessions: '近 30 天充电次数',
+    energy: '近 30 天充电量',
+    revenue: '近 30 天收入',
   },
   status_: {
     Available: '空闲',

@@ -12,25 +12,12 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { OcppCredentialsDialog, PileCommandDialog, PileFormDialog, type IssuedOcpp } from '../components/pile-dialogs';
 import { chargingKeys, useStations, type PileRow } from '../queries';
+import { STATUS_COLOR } from '../status-colors';
 import '../texts';
 
 type Filter = { stationId?: number; name?: string };
 /** A pushed change is read after this pause, so a burst of pushes costs one request. */
 export const PILE_PUSH_DEBOUNCE_MS = 500;
-
-/** antd status colours by connector status (tokens of the theme, so both themes). */
-export const STATUS_COLOR: Record<string, string> = {
-  Available: 'success',
-  Preparing: 'processing',
-  Charging: 'processing',
-  SuspendedEVSE: 'warning',
-  SuspendedEV: 'warning',
-  Finishing: 'processing',
-  Reserved: 'default',
-  Unavailable: 'default',
-  Faulted: 'error',
-  Unknown: 'default',
-};
 
 /** The staff's piles with their guns' live states, OCPP credentials and commands. */
 export default function PileListPage() {
