@@ -152,7 +152,7 @@ describeListPages([
       'Cost',
       'Stop reason',
     ],
-    rowText: ['CARD-1', 'Finished', '16.789', 'Valley 10.247', '7.3264', '14.99 CNY', 'EVDisconnected'],
+    rowText: ['CARD-1', 'Finished', '16.789', 'Valley 10.247', '7.33 CNY', '14.99 CNY', 'Car unplugged'],
     buttons: [],
     noActionColumn: true,
     alwaysButtons: ['excel-export'],

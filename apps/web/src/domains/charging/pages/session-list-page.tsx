@@ -65,14 +65,14 @@ export default function SessionListPage() {
       title: t('charging.session.energyFee'),
       dataIndex: 'energyFee',
       width: 110,
-      render: (v: number | null) => money(v, 4),
+      render: (v: number | null, r) => (v === null ? '-' : `${money(v, 2)} ${r.currency ?? ''}`),
     },
     {
       key: 'serviceFee',
       title: t('charging.session.serviceFee'),
       dataIndex: 'serviceFee',
       width: 110,
-      render: (v: number | null) => money(v, 4),
+      render: (v: number | null, r) => (v === null ? '-' : `${money(v, 2)} ${r.currency ?? ''}`),
     },
     {
       key: 'cost',
@@ -81,7 +81,13 @@ export default function SessionListPage() {
       width: 110,
       render: (v: number | null, r) => (v === null ? '-' : `${money(v, 2)} ${r.currency ?? ''}`),
     },
-    { key: 'reason', title: t('charging.session.stopReason'), dataIndex: 'stopReason', width: 130, render: (v: string | null) => v ?? '-' },
+    {
+      key: 'reason',
+      title: t('charging.session.stopReason'),
+      dataIndex: 'stopReason',
+      width: 130,
+      render: (v: string | null) => (v ? t(`charging.session.reasons.${v}`, { defaultValue: v }) : '-'),
+    },
   ];
   return (
     <EntityListPage<SessionRow, Filter>

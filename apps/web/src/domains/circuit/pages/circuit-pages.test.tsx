@@ -140,8 +140,8 @@ describe('circuit pages', { timeout: 60_000 }, () => {
       path: '/?circuit=2&month=2026-06',
     });
     await waitFor(() => expect(tableRows()).toHaveLength(2));
-    expect(screen.getByTestId('cost-totals').textContent).toContain('684.3768');
-    expect(screen.getByTestId('cost-band-sharp').textContent).toContain('12.2796');
+    expect(screen.getByTestId('cost-totals').textContent).toContain('684.38');
+    expect(screen.getByTestId('cost-band-sharp').textContent).toContain('12.28');
     expect(screen.getByTestId('cost-export')).toBeTruthy();
     expect(view.to(circuit.costListCall)[0]!.body).toMatchObject({ circuitId: 2, timeResolution: 'day' });
     view.unmount();

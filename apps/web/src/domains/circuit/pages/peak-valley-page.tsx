@@ -29,7 +29,8 @@ const treeData = (nodes: TreeNode[]): Option[] =>
   nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: treeData(n.children) }));
 
 const kwh = (wh: number) => (wh / 1000).toLocaleString(undefined, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-const money = (v: number) => v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+/** Money on the page to the cent (computed in ten-thousandths; the export keeps them): docs/prices.md. */
+const money = (v: number) => v.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A month's (or a year's by month) energy and cost of a circuit per band, with its demand charge. */
 export default function PeakValleyPage() {
