@@ -1,5 +1,6 @@
 import { domainModule } from '../types.js';
 import { circuitRoutes } from './circuit.routes.js';
+import { CircuitCostService } from './circuit-cost.service.js';
 import { CircuitService } from './circuit.service.js';
 import { PricesService } from './prices.service.js';
 
@@ -7,7 +8,8 @@ import { PricesService } from './prices.service.js';
 export const circuitModule = domainModule({
   services: (_: object) => {
     const prices = new PricesService();
-    return { prices, circuits: new CircuitService(prices) };
+    const circuits = new CircuitService(prices);
+    return { prices, circuits, circuitCosts: new CircuitCostService(circuits, prices) };
   },
   routes: circuitRoutes,
 });

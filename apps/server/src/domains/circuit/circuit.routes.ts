@@ -1,24 +1,28 @@
 import { circuit as c } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import type { CircuitCostService } from './circuit-cost.service.js';
 import type { CircuitService } from './circuit.service.js';
 import type { PricesService } from './prices.service.js';
 
 /** The `/api/circuit/` GET forms and the `/api/v2/circuit/` POST forms call the same service methods. */
-export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; prices: PricesService }> = (route, { circuits, prices }) => {
+export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; circuitCosts: CircuitCostService; prices: PricesService }> = (
+  route,
+  { circuits, circuitCosts: costs, prices },
+) => {
   route(c.accountList, (ctx, input) => prices.list(ctx, input));
   route(c.accountSave, (ctx, input) => prices.save(ctx, input));
   route(c.priceSave, (ctx, input) => prices.savePrice(ctx, input));
   route(c.priceDelete, (ctx, input) => prices.deletePrice(ctx, input));
-  route(c.eprices, (ctx, input) => circuits.eprices(ctx, input));
-  route(c.epricesGet, (ctx, input) => circuits.eprices(ctx, input));
-  route(c.epricesNoOu, (ctx, input) => circuits.eprices(ctx, input, false));
-  route(c.epricesNoOuGet, (ctx, input) => circuits.eprices(ctx, input, false));
-  route(c.circuitEprices, (ctx, input) => circuits.eprices(ctx, input));
-  route(c.circuitEpricesGet, (ctx, input) => circuits.eprices(ctx, input));
-  route(c.eprice, (ctx, input) => circuits.eprice(ctx, input));
-  route(c.epriceGet, (ctx, input) => circuits.eprice(ctx, input));
-  route(c.circuitEprice, (ctx, input) => circuits.eprice(ctx, input));
-  route(c.circuitEpriceGet, (ctx, input) => circuits.eprice(ctx, input));
+  route(c.eprices, (ctx, input) => costs.eprices(ctx, input));
+  route(c.epricesGet, (ctx, input) => costs.eprices(ctx, input));
+  route(c.epricesNoOu, (ctx, input) => costs.eprices(ctx, input, false));
+  route(c.epricesNoOuGet, (ctx, input) => costs.eprices(ctx, input, false));
+  route(c.circuitEprices, (ctx, input) => costs.eprices(ctx, input));
+  route(c.circuitEpricesGet, (ctx, input) => costs.eprices(ctx, input));
+  route(c.eprice, (ctx, input) => costs.eprice(ctx, input));
+  route(c.epriceGet, (ctx, input) => costs.eprice(ctx, input));
+  route(c.circuitEprice, (ctx, input) => costs.eprice(ctx, input));
+  route(c.circuitEpriceGet, (ctx, input) => costs.eprice(ctx, input));
 
   route(c.cabinetList, (ctx, input) => circuits.cabinets(ctx, input));
   route(c.cabinetSave, (ctx, input) => circuits.saveCabinet(ctx, input));
@@ -44,12 +48,12 @@ export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; prices: Pri
   route(c.circuitDevicesGet, (ctx, input) => circuits.meters(ctx, input.circuitId));
   route(c.deviceListByCircuitId, (ctx, input) => circuits.meters(ctx, input.circuitId));
 
-  route(c.costSumCall, (ctx, input) => circuits.costSum(ctx, input));
-  route(c.costSumGet, (ctx, input) => circuits.costSum(ctx, input));
-  route(c.costListCall, (ctx, input) => circuits.costList(ctx, input));
-  route(c.costListGet, (ctx, input) => circuits.costList(ctx, input));
-  route(c.peakValleyDetail, (ctx, input) => circuits.costList(ctx, input));
-  route(c.costExport, (ctx, input, http) => circuits.costExport(ctx, input, http));
-  route(c.lineLossData, (ctx, input) => circuits.lineLoss(ctx, input));
-  route(c.peakValleyConfig, (ctx, input) => circuits.peakValleyConfig(ctx, input));
+  route(c.costSumCall, (ctx, input) => costs.costSum(ctx, input));
+  route(c.costSumGet, (ctx, input) => costs.costSum(ctx, input));
+  route(c.costListCall, (ctx, input) => costs.costList(ctx, input));
+  route(c.costListGet, (ctx, input) => costs.costList(ctx, input));
+  route(c.peakValleyDetail, (ctx, input) => costs.costList(ctx, input));
+  route(c.costExport, (ctx, input, http) => costs.costExport(ctx, input, http));
+  route(c.lineLossData, (ctx, input) => costs.lineLoss(ctx, input));
+  route(c.peakValleyConfig, (ctx, input) => costs.peakValleyConfig(ctx, input));
 };
