@@ -85,7 +85,7 @@ export function createServices(db: Db, config: Config) {
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { jobs } = jobsModule.services({ db, config });
-  const { bsa, bsaLifecycle, bsaBuild } = bsaModule.services({ db, devices, jobs });
+  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild } = bsaModule.services({ db, devices, jobs });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
@@ -126,6 +126,7 @@ export function createServices(db: Db, config: Config) {
     ...alarms,
     bsa,
     bsaLifecycle,
+    bsaTemplates,
     bsaBuild,
     ...strategies,
     jobs,

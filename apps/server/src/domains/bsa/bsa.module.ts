@@ -4,6 +4,7 @@ import type { JobsService } from '../jobs/jobs.service.js';
 import { domainModule } from '../types.js';
 import { BsaBuildService } from './bsa-build.service.js';
 import { BsaLifecycleService } from './bsa-lifecycle.service.js';
+import { BsaTemplatesService } from './bsa-templates.service.js';
 import { bsaRoutes } from './bsa.routes.js';
 import { BsaService } from './bsa.service.js';
 
@@ -11,7 +12,13 @@ import { BsaService } from './bsa.service.js';
 export const bsaModule = domainModule({
   services: ({ db, devices, jobs }: { db: Db; devices: DevicesService; jobs: JobsService }) => {
     const bsa = new BsaService(db);
-    return { bsa, bsaLifecycle: new BsaLifecycleService(bsa, devices), bsaBuild: new BsaBuildService(bsa, devices, jobs) };
+    const bsaTemplates = new BsaTemplatesService();
+    return {
+      bsa,
+      bsaLifecycle: new BsaLifecycleService(bsa, devices),
+      bsaTemplates,
+      bsaBuild: new BsaBuildService(bsa, devices, jobs, bsaTemplates),
+    };
   },
   routes: bsaRoutes,
 });

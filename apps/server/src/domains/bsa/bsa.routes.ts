@@ -1,14 +1,17 @@
 import { bsa, customer } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { BsaBuildService } from './bsa-build.service.js';
+import type { BsaTemplatesService } from './bsa-templates.service.js';
 import { exportStations } from './bsa-excel.js';
 import type { BsaLifecycleService } from './bsa-lifecycle.service.js';
 import type { BsaService } from './bsa.service.js';
 
-export const bsaRoutes: DomainRoutes<{ bsa: BsaService; bsaLifecycle: BsaLifecycleService; bsaBuild: BsaBuildService }> = (
-  route,
-  { bsa: service, bsaLifecycle: lifecycle, bsaBuild: build },
-) => {
+export const bsaRoutes: DomainRoutes<{
+  bsa: BsaService;
+  bsaLifecycle: BsaLifecycleService;
+  bsaTemplates: BsaTemplatesService;
+  bsaBuild: BsaBuildService;
+}> = (route, { bsa: service, bsaLifecycle: lifecycle, bsaTemplates: templates, bsaBuild: build }) => {
   route(bsa.bsaList, (ctx, input) => service.list(ctx, input));
   route(customer.channelBsaList, (ctx, input) => service.channelList(ctx, input));
   route(bsa.bsaDetail, (ctx, input) => service.detail(ctx, input));
@@ -40,12 +43,12 @@ export const bsaRoutes: DomainRoutes<{ bsa: BsaService; bsaLifecycle: BsaLifecyc
   route(bsa.bsaBatteryTree, (ctx, input) => build.tree(ctx, input));
   route(bsa.bsaConfigGet, (ctx, input) => build.pointTable(ctx, input));
   // templates
-  route(bsa.neoBsaPointTemplateInsert, (ctx, input) => build.insertPointTemplate(ctx, input));
-  route(bsa.neoBsaPointCreate, (ctx, input) => build.newPointVersion(ctx, input));
-  route(bsa.neoBsaPointTemplateAll, (ctx, input) => build.pointTemplates(ctx, input));
-  route(bsa.neoBsaPointVersionList, (ctx, input) => build.pointVersions(ctx, input));
-  route(bsa.edgeBsaTemplateCreate, (ctx, input) => build.createDeviceTemplate(ctx, input));
-  route(bsa.deviceBsaTemplateList, (ctx, input) => build.deviceTemplates(ctx, input));
+  route(bsa.neoBsaPointTemplateInsert, (ctx, input) => templates.insertPointTemplate(ctx, input));
+  route(bsa.neoBsaPointCreate, (ctx, input) => templates.newPointVersion(ctx, input));
+  route(bsa.neoBsaPointTemplateAll, (ctx, input) => templates.pointTemplates(ctx, input));
+  route(bsa.neoBsaPointVersionList, (ctx, input) => templates.pointVersions(ctx, input));
+  route(bsa.edgeBsaTemplateCreate, (ctx, input) => templates.createDeviceTemplate(ctx, input));
+  route(bsa.deviceBsaTemplateList, (ctx, input) => templates.deviceTemplates(ctx, input));
   route(bsa.edgeBsaPreview, (ctx, input) => build.preview(ctx, input));
   route(bsa.edgeBsaTemplateApply, (ctx, input) => build.apply(ctx, input));
   route(bsa.neoBsaCreateStatus, (ctx, input) => build.createStatus(ctx, input));
