@@ -14,17 +14,17 @@ export const whenDeferredLoaded = () => deferred().then(() => undefined);
 export const deferredLoaded = () => loaded;
 
 /**
- * The open state of a lazy Dropdown whose trigger shows before the chunk is there: a click on the trigger
- * meanwhile is kept, and the dropdown opens once it has loaded (controlled, as antd would keep it).
+ * The open state of a lazy Dropdown whose trigger shows before the chunk is there: a click on the stand-in
+ * trigger (the Suspense fallback) is kept, and the dropdown opens once it is there (controlled, as antd would
+ * keep it). Only the fallback gets `openWhenLoaded`: the chunk can have loaded while React still shows the
+ * fallback, so "loaded" is not "mounted", and a click in between must not be lost.
  */
 export function useDeferredOpen() {
   const [open, setOpen] = useState(false);
   return {
     open,
     onOpenChange: (next: boolean) => setOpen(next),
-    clickBeforeLoad: () => {
-      if (!loaded) void whenDeferredLoaded().then(() => setOpen(true));
-    },
+    openWhenLoaded: () => void whenDeferredLoaded().then(() => setOpen(true)),
   };
 }
 const piece = <T,>(pick: (m: Awaited<ReturnType<typeof deferred>>) => unknown) =>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { cloneElement, Suspense } from 'react';
 import { Button } from 'antd';
 import { BgColorsOutlined, CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,11 @@ import { Dropdown, useDeferredOpen } from './lazy-antd';
 export function ThemeSwitcher() {
   const { theme, setTheme } = useTheme();
   const { t } = useTranslation();
-  const { open, onOpenChange, clickBeforeLoad } = useDeferredOpen();
-  const button = (
-    <Button type="text" icon={<BgColorsOutlined />} aria-label={t('header.theme')} data-testid="theme-switcher" onClick={clickBeforeLoad} />
-  );
+  const { open, onOpenChange, openWhenLoaded } = useDeferredOpen();
+  const button = <Button type="text" icon={<BgColorsOutlined />} aria-label={t('header.theme')} data-testid="theme-switcher" />;
   // the button alone until the Dropdown's chunk is there (right after the first render)
   return (
-    <Suspense fallback={button}>
+    <Suspense fallback={cloneElement(button, { onClick: openWhenLoaded })}>
       <Dropdown
         trigger={['click']}
         open={open}

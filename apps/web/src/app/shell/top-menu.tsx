@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { cloneElement, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Col, Empty, Flex, Row, Typography, theme as antdTheme } from 'antd';
@@ -120,9 +120,8 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
       window.clearTimeout(timer);
     };
   }, []);
-  const clickBeforeLoad = (id: number) => {
-    if (!deferredLoaded()) void whenDeferredLoaded().then(() => setOpen(id));
-  };
+  // a click on an item's stand-in (its Suspense fallback) opens its panel once the Dropdown is there
+  const openWhenLoaded = (id: number) => void whenDeferredLoaded().then(() => setOpen(id));
   // every panel opens at the menu's left edge (a mega-menu), kept inside the window
   const place = (item: HTMLElement) => {
     const itemLeft = item.getBoundingClientRect().left;
@@ -138,7 +137,6 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
       type="button"
       data-testid="top-menu-more"
       aria-label={t('header.more')}
-      onClick={more.clickBeforeLoad}
       style={{
         ...itemStyle,
         width: MORE_WIDTH - 4,
@@ -178,7 +176,6 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
               onMouseLeave={() => {
                 hovered.current = null;
               }}
-              onClick={() => clickBeforeLoad(top.currentId)}
               onFocus={(e) => place(e.currentTarget)}
               data-key={top.key}
               aria-current={selected ? 'true' : undefined}
@@ -196,7 +193,7 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
           );
           // the item alone until the Dropdown's chunk is there (right after the first render)
           return (
-            <Suspense key={top.currentId} fallback={item}>
+            <Suspense key={top.currentId} fallback={cloneElement(item, { onClick: () => openWhenLoaded(top.currentId) })}>
               <Dropdown
                 trigger={['hover', 'click']}
                 open={open === top.currentId}
@@ -212,7 +209,7 @@ export function TopMenu({ menu, active }: { menu: MenuNode[]; active: ActiveMenu
           );
         })}
         {hidden.length > 0 && (
-          <Suspense fallback={moreButton}>
+          <Suspense fallback={cloneElement(moreButton, { onClick: more.openWhenLoaded })}>
             <Dropdown
               trigger={['hover', 'click']}
               open={more.open}

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { cloneElement, Suspense } from 'react';
 import { Avatar, Typography } from 'antd';
 import { CheckOutlined, GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@energy/contracts';
@@ -23,15 +23,11 @@ export function UserMenu({ current }: { current: CurrentUser | undefined }) {
   const logout = useLogout();
   // without a usable staff the current context is missing; the profile still works
   const profile = useProfile(!current);
-  const { open, onOpenChange, clickBeforeLoad } = useDeferredOpen();
+  const { open, onOpenChange, openWhenLoaded } = useDeferredOpen();
   const person = current?.customerUser ?? profile.data;
   if (!person) return null;
   const trigger = (
-    <span
-      data-testid="user-menu"
-      onClick={clickBeforeLoad}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}
-    >
+    <span data-testid="user-menu" style={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
       <Avatar size={28} src={person.headPicUrl ?? undefined} icon={<UserOutlined />} alt={person.name} />
       <Typography.Text style={{ maxWidth: 96 }} ellipsis className="header-user-name">
         {person.name}
@@ -40,7 +36,7 @@ export function UserMenu({ current }: { current: CurrentUser | undefined }) {
   );
   // the trigger alone until the Dropdown's chunk is there (right after the first render)
   return (
-    <Suspense fallback={trigger}>
+    <Suspense fallback={cloneElement(trigger, { onClick: openWhenLoaded })}>
       <Dropdown
         trigger={['click']}
         open={open}
