@@ -1,8 +1,10 @@
 import { charging } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 import { domainKeys } from '../../shared/query-keys';
+import { onDomainPush } from '../../shared/realtime/domain-pushes';
 
 export type StationRow = RefOutput<typeof charging.stationPage>['list'][number];
 export type PileRow = RefOutput<typeof charging.pilePage>['list'][number];
@@ -25,4 +27,30 @@ export const chargingKeys = {
 /** The staff's stations, for pickers. */
 export function useStations() {
   return useQuery({ queryKey: chargingKeys.stationList, queryFn: () => api(charging.stationList, {}) });
+}
+
+/** A pushed change is read after this pause, so a burst of pushes costs one request. */
+export const PILE_PUSH_DEBOUNCE_MS = 500;
+
+/**
+ * Live lists: the server pushes a pile's or a session's change over STOMP (docs/charging.md) and the open page
+ * reads its list again, once per burst.
+ */
+export function useRefreshOnChargingPush(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const key = JSON.stringify(queryKey);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onDomainPush('charging', () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: JSON.parse(key) as QueryKey });
+      }, PILE_PUSH_DEBOUNCE_MS);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient, key]);
 }

@@ -1,47 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { charging } from '@energy/contracts/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
-import { onDomainPush } from '../../../shared/realtime/domain-pushes';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { OcppCredentialsDialog, PileCommandDialog, PileFormDialog, type IssuedOcpp } from '../components/pile-dialogs';
-import { chargingKeys, useStations, type PileRow } from '../queries';
+import { chargingKeys, useRefreshOnChargingPush, useStations, type PileRow } from '../queries';
 import { STATUS_COLOR } from '../status-colors';
 import '../texts';
 
 type Filter = { stationId?: number; name?: string };
-/** A pushed change is read after this pause, so a burst of pushes costs one request. */
-export const PILE_PUSH_DEBOUNCE_MS = 500;
-
 /** The staff's piles with their guns' live states, OCPP credentials and commands. */
 export default function PileListPage() {
   const { t } = useTranslation();
   const zone = useTenantZone();
   const stations = useStations();
-  const queryClient = useQueryClient();
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedOcpp } | null>(null);
   const [commanding, setCommanding] = useState<PileRow | null>(null);
-  // live states: the server pushes a pile's change over STOMP (docs/charging.md); the open page reads its piles again
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = onDomainPush('charging', () => {
-      if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        void queryClient.invalidateQueries({ queryKey: chargingKeys.piles });
-      }, PILE_PUSH_DEBOUNCE_MS);
-    });
-    return () => {
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-  }, [queryClient]);
+  useRefreshOnChargingPush(chargingKeys.piles);
   const status = (s: string) => t(`charging.status_.${s}`);
   const columns: ListColumn<PileRow>[] = [
     { key: 'code', title: t('charging.code'), dataIndex: 'code', width: 130, showForce: true },
@@ -77,20 +57,22 @@ export default function PileListPage() {
       ),
     },
     { key: 'power', title: t('charging.pile.ratedPower'), dataIndex: 'ratedPowerKw', width: 120 },
-    { key: 'current', title: t('charging.pile.currentType'), dataIndex: 'currentType', width: 90 },
+    { key: 'current', title: t('charging.pile.currentType'), dataIndex: 'currentType', width: 90, display: false },
     {
       key: 'vendor',
       title: `${t('charging.pile.vendor')} / ${t('charging.pile.model')}`,
       dataIndex: 'vendor',
       width: 160,
+      display: false,
       render: (_, r) => `${r.vendor} ${r.model}`,
     },
-    { key: 'identity', title: t('charging.pile.identity'), dataIndex: 'ocppIdentity', width: 150 },
+    { key: 'identity', title: t('charging.pile.identity'), dataIndex: 'ocppIdentity', width: 150, display: false },
     {
       key: 'firmware',
       title: t('charging.pile.firmware'),
       dataIndex: 'firmwareVersion',
       width: 110,
+      display: false,
       render: (v: string | null) => v ?? '-',
     },
   ];

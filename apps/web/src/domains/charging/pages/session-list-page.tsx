@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
-import { chargingKeys, useStations, type SessionRow } from '../queries';
+import { chargingKeys, useRefreshOnChargingPush, useStations, type SessionRow } from '../queries';
 import '../texts';
 
 type Filter = { stationId?: number; idTag?: string; status?: 'charging' | 'finished' };
@@ -18,12 +18,14 @@ export default function SessionListPage() {
   const { t } = useTranslation();
   const zone = useTenantZone();
   const stations = useStations();
+  // a session that starts or stops shows without a reload
+  useRefreshOnChargingPush(chargingKeys.sessions);
   const columns: ListColumn<SessionRow>[] = [
     { key: 'tx', title: t('charging.session.transaction'), dataIndex: 'transactionId', width: 110, showForce: true },
     { key: 'station', title: t('charging.station'), dataIndex: 'stationName', width: 160 },
     { key: 'pile', title: t('charging.session.pile'), dataIndex: 'pileCode', width: 120 },
     { key: 'gun', title: t('charging.session.gun'), dataIndex: 'connectorId', width: 70 },
-    { key: 'idTag', title: t('charging.session.idTag'), dataIndex: 'idTag', width: 120 },
+    { key: 'idTag', title: t('charging.session.idTag'), dataIndex: 'idTag', width: 120, display: false },
     {
       key: 'status',
       title: t('charging.status'),
@@ -50,7 +52,11 @@ export default function SessionListPage() {
       title: t('charging.session.duration'),
       dataIndex: 'durationSeconds',
       width: 110,
-      render: (v: number | null) => (v === null ? '-' : Math.round(v / 60)),
+      // a session still charging counts up from its start (as of the list's last read; it is read again on every charging push)
+      render: (v: number | null, r) => {
+        const seconds = v ?? (r.status === 'charging' ? (Date.now() - Date.parse(r.startedAt)) / 1000 : null);
+        return seconds === null ? '-' : Math.max(0, Math.round(seconds / 60));
+      },
     },
     { key: 'energy', title: t('charging.session.energy'), dataIndex: 'energyWh', width: 110, render: (v: number) => (v / 1000).toFixed(3) },
     {
@@ -58,6 +64,7 @@ export default function SessionListPage() {
       title: t('charging.cost.bands'),
       dataIndex: 'bands',
       width: 220,
+      display: false,
       render: (_, r) => r.bands.map((b) => `${t(`charging.cost.kinds.${b.kind}`)} ${(b.energyWh / 1000).toFixed(3)}`).join(' · ') || '-',
     },
     {
@@ -65,6 +72,7 @@ export default function SessionListPage() {
       title: t('charging.session.energyFee'),
       dataIndex: 'energyFee',
       width: 110,
+      display: false,
       render: (v: number | null, r) => (v === null ? '-' : `${money(v, 2)} ${r.currency ?? ''}`),
     },
     {
@@ -72,6 +80,7 @@ export default function SessionListPage() {
       title: t('charging.session.serviceFee'),
       dataIndex: 'serviceFee',
       width: 110,
+      display: false,
       render: (v: number | null, r) => (v === null ? '-' : `${money(v, 2)} ${r.currency ?? ''}`),
     },
     {

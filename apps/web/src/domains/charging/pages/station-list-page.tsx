@@ -32,8 +32,22 @@ export default function StationListPage() {
     { key: 'guns', title: t('charging.guns'), dataIndex: 'gunCount', width: 90 },
     { key: 'ou', title: t('charging.ou'), dataIndex: 'ouName', width: 160 },
     { key: 'customer', title: t('charging.customer'), dataIndex: 'customerName', width: 160 },
-    { key: 'address', title: t('charging.address'), dataIndex: 'address', width: 200, render: (v: string | null) => v ?? '-' },
-    { key: 'created', title: t('charging.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v, zone) },
+    {
+      key: 'address',
+      title: t('charging.address'),
+      dataIndex: 'address',
+      width: 200,
+      display: false,
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      key: 'created',
+      title: t('charging.created'),
+      dataIndex: 'createdAt',
+      width: 160,
+      display: false,
+      render: (v: string) => formatDateTime(v, zone),
+    },
   ];
   return (
     <EntityListPage<StationRow, Filter>
