@@ -245,7 +245,21 @@ describe.each(DB_KINDS)('EV charging over OCPP 1.6J on %s', (kind) => {
     const live = await alice.call(charging.pileDetail, { id: pileId });
     expect(live.body.data!.online).toBe(true);
     expect(live.body.data!.firmwareVersion).toBe('1.2.3');
-    expect(live.body.data!.guns[0]).toMatchObject({ status: 'Charging', transactionId: started.transactionId });
+    // the gun's session so far: 1,015,000 - 1,000,000 = 15,000 Wh; power between the two latest meter values,
+    // 08:00 -> 08:15: (1,015,000 - 1,010,247) Wh x 3,600 s/h / 900 s = 19,012 W
+    expect(live.body.data!.guns[0]).toMatchObject({
+      status: 'Charging',
+      transactionId: started.transactionId,
+      session: {
+        transactionId: started.transactionId,
+        idTag: 'CARD-1',
+        startedAt: at('07:30'),
+        energyWh: 15_000,
+        powerW: 19_012,
+        lastMeterAt: at('08:15'),
+      },
+    });
+    expect(live.body.data!.guns[1]).toMatchObject({ transactionId: null, session: null });
     expect((await session(started.transactionId)).energyWh).toBe(15_000);
 
     expect(

@@ -70,6 +70,20 @@ export const gunRow = z.object({
   statusAt: z.string().nullable(),
   /** The session under way on the gun, if any. */
   transactionId: z.number().int().nullable(),
+  /**
+   * That session as it stands: its start, the energy so far (latest register minus the start) and the power
+   * between its two latest meter values (W, rounded; null before the second).
+   */
+  session: z
+    .object({
+      transactionId: z.number().int(),
+      idTag: z.string(),
+      startedAt: z.string(),
+      energyWh: z.number().int(),
+      powerW: z.number().int().nullable(),
+      lastMeterAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 export const pileRow = z.object({

@@ -16,6 +16,8 @@ type PileRow = z.infer<typeof contract.pileRow>;
 type GunRow = z.infer<typeof contract.gunRow>;
 type SessionRow = z.infer<typeof contract.sessionRow>;
 type Reach = 'read' | 'own';
+/** A gun's open session as the gun query reads it (json_build_object: times as text, numbers as JSON numbers). */
+type OpenSession = { id: number; idTag: string; startedAt: string; energyWh: number; powerW: number | null; lastMeterAt: string | null };
 // the platform's band rules (packages/contracts/src/bsa/tariff.ts), unchanged
 const { minutesOf, hhmm } = bsa;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -230,9 +232,16 @@ export class ChargingService {
 
   /** Guns the staff sees (through their piles' stations) matching `conditions`, by pile code and number. */
   private gunQuery(ctx: StaffCtx, conditions: (SQL | undefined)[]) {
-    const open = sql<
-      number | null
-    >`(select s.id from charging_session s where s.pile_id = ${chargingGun.pileId} and s.connector_id = ${chargingGun.number} and s.stopped_at is null limit 1)`;
+    // the open session with its energy so far and the power between its two latest meter values
+    const open = sql<OpenSession | null>`(
+      select json_build_object(
+        'id', s.id, 'idTag', s.id_tag, 'startedAt', s.started_at, 'energyWh', s.last_meter_wh - s.meter_start_wh,
+        'powerW', (select case when count(*) = 2 and max(ts) > min(ts)
+                          then round((max(wh) - min(wh)) * 3600.0 / extract(epoch from max(ts) - min(ts))) end
+                   from (select ts, wh from charging_meter_value mv where mv.session_id = s.id order by ts desc limit 2) last2),
+        'lastMeterAt', (select max(ts) from charging_meter_value mv where mv.session_id = s.id))
+      from charging_session s
+      where s.pile_id = ${chargingGun.pileId} and s.connector_id = ${chargingGun.number} and s.stopped_at is null limit 1)`;
     return list(ctx.tx, {
       query: () =>
         ctx.tx
@@ -247,9 +256,9 @@ export class ChargingService {
   }
 
   private static gunAnswer(
-    rows: { g: typeof chargingGun.$inferSelect; pileCode: string; stationId: number; stationName: string; open: number | null }[],
+    rows: { g: typeof chargingGun.$inferSelect; pileCode: string; stationId: number; stationName: string; open: OpenSession | null }[],
   ): GunRow[] {
-    return rows.map(({ g, pileCode, stationId, stationName, open: tx }) => ({
+    return rows.map(({ g, pileCode, stationId, stationName, open }) => ({
       id: g.id,
       pileId: g.pileId,
       pileCode,
@@ -261,7 +270,17 @@ export class ChargingService {
       status: g.status as GunRow['status'],
       errorCode: g.errorCode,
       statusAt: iso(g.statusAt),
-      transactionId: tx == null ? null : Number(tx),
+      transactionId: open ? Number(open.id) : null,
+      session: open
+        ? {
+            transactionId: Number(open.id),
+            idTag: open.idTag,
+            startedAt: new Date(open.startedAt).toISOString(),
+            energyWh: Number(open.energyWh),
+            powerW: open.powerW === null ? null : Number(open.powerW),
+            lastMeterAt: open.lastMeterAt === null ? null : new Date(open.lastMeterAt).toISOString(),
+          }
+        : null,
     }));
   }
 

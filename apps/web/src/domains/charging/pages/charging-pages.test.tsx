@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { charging, ou } from '@energy/contracts/refs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { emitDomainPush } from '../../../shared/realtime/domain-pushes';
@@ -55,6 +55,14 @@ const pile: PileRow = {
       errorCode: null,
       statusAt: null,
       transactionId: 9,
+      session: {
+        transactionId: 9,
+        idTag: 'CARD-1',
+        startedAt: '2026-11-19T23:30:00.000Z',
+        energyWh: 15_000,
+        powerW: 19_012,
+        lastMeterAt: '2026-11-20T00:15:00.000Z',
+      },
     },
     {
       id: 6,
@@ -69,6 +77,7 @@ const pile: PileRow = {
       errorCode: 'GroundFailure',
       statusAt: null,
       transactionId: null,
+      session: null,
     },
   ],
   createdAt: '2026-03-01T00:00:00.000Z',
@@ -158,7 +167,7 @@ describe('charging pile page, live', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
   test('a charging push makes the open page read its piles again: the gun shows its new state without a reload', async () => {
     let status: 'Available' | 'Charging' = 'Available';
-    const answer = () => pageOf([{ ...pile, guns: [{ ...pile.guns[0]!, status, transactionId: null }] }]);
+    const answer = () => pageOf([{ ...pile, guns: [{ ...pile.guns[0]!, status, transactionId: null, session: null }] }]);
     renderPage(<PileListPage />, {
       permissions: ['p-charging-pile'],
       fixtures: [fixture(charging.pilePage, answer), fixture(charging.stationList, [station])],
@@ -183,5 +192,18 @@ describe('charging pile page, live', { timeout: 30_000 }, () => {
     emitDomainPush('charging', { stationId: 1, pileId: 3 });
     await waitFor(() => expect(tableRows()[0]?.textContent).toContain('Car unplugged'), { timeout: 5_000 });
     expect(tableRows()[0]?.querySelectorAll('td')[7]?.textContent).toBe('50');
+  });
+
+  test("a gun's detail shows its session under way: energy so far and power now", async () => {
+    renderPage(<PileListPage />, {
+      permissions: ['p-charging-pile'],
+      fixtures: [fixture(charging.pilePage, pageOf([pile])), fixture(charging.stationList, [station])],
+    });
+    await waitFor(() => expect(tableRows()[0]?.textContent).toContain('1 · Charging'));
+    fireEvent.click(screen.getAllByTestId('gun-state')[0]!);
+    await waitFor(() => expect(screen.getByTestId('gun-session')).toBeTruthy());
+    expect(screen.getByTestId('gun-energy').textContent).toBe('15.000');
+    expect(screen.getByTestId('gun-power').textContent).toBe('19.0');
+    expect(screen.getByTestId('gun-detail').textContent).toContain('CARD-1');
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Input, Select, Space, Typography } from 'antd';
 import { charging } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
@@ -8,9 +8,9 @@ import { formatDateTime } from '../../../shared/format';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
+import { GunTag } from '../components/gun-detail';
 import { OcppCredentialsDialog, PileCommandDialog, PileFormDialog, type IssuedOcpp } from '../components/pile-dialogs';
 import { chargingKeys, useRefreshOnChargingPush, useStations, type PileRow } from '../queries';
-import { STATUS_COLOR } from '../status-colors';
 import '../texts';
 
 type Filter = { stationId?: number; name?: string };
@@ -22,7 +22,6 @@ export default function PileListPage() {
   const [issued, setIssued] = useState<{ name: string; credentials: IssuedOcpp } | null>(null);
   const [commanding, setCommanding] = useState<PileRow | null>(null);
   useRefreshOnChargingPush(chargingKeys.piles);
-  const status = (s: string) => t(`charging.status_.${s}`);
   const columns: ListColumn<PileRow>[] = [
     { key: 'code', title: t('charging.code'), dataIndex: 'code', width: 130, showForce: true },
     { key: 'name', title: t('charging.name'), dataIndex: 'name', width: 160 },
@@ -47,11 +46,7 @@ export default function PileListPage() {
       render: (_, r) => (
         <Space size={4} wrap>
           {r.guns.map((g) => (
-            <Tooltip key={g.id} title={`${g.type} · ${g.ratedPowerKw} kW${g.errorCode ? ` · ${g.errorCode}` : ''}`}>
-              <Tag color={STATUS_COLOR[g.status]} data-testid="gun-state" data-status={g.status}>
-                {g.number} · {status(g.status)}
-              </Tag>
-            </Tooltip>
+            <GunTag key={g.id} gun={g} pileCode={r.code} zone={zone} />
           ))}
         </Space>
       ),
