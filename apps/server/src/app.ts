@@ -95,7 +95,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     config.security,
     config.redisUrl ? { url: config.redisUrl, prefix: config.redisPrefix } : undefined,
   );
-  const registry = createRegistry(app, { db: database.system, sessions: services.sessions, audit: services.audit, limits });
+  const registry = createRegistry(app, {
+    db: database.system,
+    requestTransaction: database.requestTransaction,
+    sessions: services.sessions,
+    audit: services.audit,
+    limits,
+  });
   const route: typeof registry = (endpoint, handler) => {
     operations.add(endpoint);
     registry(endpoint, handler);

@@ -20,7 +20,12 @@ describe.each(DB_KINDS)('tenant isolation on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     // a diagnostic call, registered like any other, that asks the database who it is
-    const route = createRegistry(t.app, { db: t.database.system, sessions: t.services.sessions, audit: t.services.audit });
+    const route = createRegistry(t.app, {
+      db: t.database.system,
+      requestTransaction: t.database.requestTransaction,
+      sessions: t.services.sessions,
+      audit: t.services.audit,
+    });
     const whoAmI = c.endpoint({
       method: 'POST',
       path: '/api/test/who-am-i',

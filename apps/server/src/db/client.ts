@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pipelinedRequestTransaction, plainRequestTransaction, type RequestTransaction } from './request-transaction.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -17,6 +18,8 @@ export interface Database {
   /** The owner connection: migrations, seed, sign-in and audit. Bypasses row-level security. */
   system: Db;
   kind: 'pglite' | 'postgres';
+  /** A signed-in request's transaction, opened by the session lookup (db/request-transaction.ts). */
+  requestTransaction: RequestTransaction;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,16 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { system: db, kind: 'postgres', close: () => pool.end() };
+    const requests = pipelinedRequestTransaction(opts.url, db);
+    return {
+      system: db,
+      kind: 'postgres',
+      requestTransaction: requests.run,
+      close: async () => {
+        await requests.close();
+        await pool.end();
+      },
+    };
   }
   let target: string | undefined;
   let unlock = () => {};
@@ -50,6 +62,7 @@ export async function openDatabase(opts: {
     return {
       system: db,
       kind: 'pglite',
+      requestTransaction: plainRequestTransaction(db),
       close: async () => {
         await client.close();
         unlock();

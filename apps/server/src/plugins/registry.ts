@@ -2,6 +2,7 @@ import { ErrorCode, envelope, errorEnvelope, type EndpointDef, type InputOf, typ
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
+import { plainRequestTransaction, type RequestTransaction } from '../db/request-transaction.js';
 import type { AuditService } from '../domains/audit/audit.service.js';
 import type { SessionService, ResolvedSession } from '../domains/auth/session.service.js';
 import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
@@ -72,6 +73,8 @@ export interface RegistryDeps {
   db: Db;
   sessions: SessionService;
   audit: AuditService;
+  /** Signed-in calls' transactions (Database.requestTransaction); a plain drizzle transaction when absent. */
+  requestTransaction?: RequestTransaction;
   /** Rate limits and the heavy-call cap of calls whose contract has a `cost` (plugins/limits.ts); buildApp always gives them. */
   limits?: Limits;
 }
@@ -82,6 +85,7 @@ export interface RegistryDeps {
  * transaction, the envelope, the audit record of commands, and the OpenAPI entry.
  */
 export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route {
+  const requestTransaction = deps.requestTransaction ?? plainRequestTransaction(deps.db);
   return (endpoint, handler) => {
     const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
     const response: Record<number, z.ZodType> = { 200: endpoint.raw ? z.any() : envelope(endpoint.output) };
@@ -117,9 +121,9 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
             if (who)
               release = await deps.limits.enter(endpoint.cost, { muid: who.user.muid, tenantId: who.staff?.tenantId ?? null }, req, reply);
           }
-          const run = async (tx: Db) => {
+          const run = async (tx: Db, opened?: Record<string, unknown>[]) => {
             if (access.auth !== 'public') {
-              resolved = await deps.sessions.resolveInTransaction(tx, req, { cookieOnly: endpoint.cookieOnly === true, defer });
+              resolved = await deps.sessions.resolveOpened(tx, opened!, req, { cookieOnly: endpoint.cookieOnly === true, defer });
               if (access.auth === 'staff') {
                 deps.sessions.requireUsableStaff(resolved);
                 if (access.permission && !resolved.staff!.permissions.has(access.permission)) throw forbidden(access.permission);
@@ -141,8 +145,8 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
             return handler(ctx as never, input as never, { req, reply });
           };
           // Public calls (sign-in mechanics) run on the owner connection; every other call in a
-          // transaction that the session lookup scopes to the user, tenant and role energy_app.
-          const result = access.auth === 'public' ? await run(deps.db) : await deps.db.transaction((tx) => run(tx as unknown as Db));
+          // transaction that the session lookup, its first statement, scopes to the user, tenant and role energy_app.
+          const result = access.auth === 'public' ? await run(deps.db) : await requestTransaction(deps.sessions.opening(req), run);
           answer = result;
           if (endpoint.raw) return result;
           return { code: ErrorCode.OK, data: result ?? null, msg: 'success' };

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@energy/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -178,13 +178,25 @@ export class SessionService {
   }
 
   /**
-   * Resolves the session as the first statement of a request's transaction, and in the same statement
-   * scopes the transaction: app.muid, app.tenant_id and app.channel_tenants are set from the session's
-   * usable staff, and the role becomes energy_app, so every later query of the request is under
-   * row-level security. One round trip instead of four.
+   * The first statement of a signed-in request's transaction (Database.requestTransaction): it resolves
+   * the session and in the same statement scopes the transaction: app.muid, app.tenant_id and
+   * app.channel_tenants are set from the session's usable staff, and the role becomes energy_app, so every
+   * later query of the request is under row-level security. On PostgreSQL it leaves with BEGIN, in one
+   * round trip. 401 at once without a session cookie.
    */
-  async resolveInTransaction(tx: Db, req: FastifyRequest, opts: { cookieOnly: boolean; defer: (fn: () => Promise<void>) => void }) {
-    return this.resolveWith(tx, req, { ...opts, scope: true });
+  opening(req: FastifyRequest): SQL {
+    return this.openingFor(req.cookies[SESSION_COOKIE], true);
+  }
+
+  /** The request's session from the rows of its opening statement (`opening`), checked as any lookup is. */
+  async resolveOpened(
+    tx: Db,
+    rows: Record<string, unknown>[],
+    req: FastifyRequest,
+    opts: { cookieOnly: boolean; defer: (fn: () => Promise<void>) => void },
+  ): Promise<ResolvedSession> {
+    const header = req.headers[TOKEN_HEADER];
+    return this.checkRow(tx, rows[0] as Row | undefined, typeof header === 'string' ? header : undefined, opts);
   }
 
   private async resolveWith(
@@ -202,8 +214,16 @@ export class SessionService {
     token: string | undefined,
     opts: { cookieOnly: boolean; scope: boolean; defer: (fn: () => Promise<void>) => void },
   ): Promise<ResolvedSession> {
-    if (!id || id.length > 100) throw new AppError(ErrorCode.UNAUTHENTICATED);
-    const row = await this.load(db, sha256(id), opts.scope);
+    const row = (await rowsOf<Row>(db, this.openingFor(id, opts.scope)))[0];
+    return this.checkRow(db, row, token, opts);
+  }
+
+  private async checkRow(
+    db: Db,
+    row: Row | undefined,
+    token: string | undefined,
+    opts: { cookieOnly: boolean; defer: (fn: () => Promise<void>) => void },
+  ): Promise<ResolvedSession> {
     if (!row) throw new AppError(ErrorCode.UNAUTHENTICATED);
     if (!opts.cookieOnly) {
       if (typeof token !== 'string' || token.length > 100 || sha256(token) !== row.token_hash) {
@@ -260,8 +280,9 @@ export class SessionService {
     if (!resolved.staff) throw new AppError(resolved.staffProblem ?? ErrorCode.STAFF_NOT_SELECTED);
   }
 
-  /** One statement: session, person, current staff, role, tenant, OUs, channel links (migration 0002). */
-  private async load(db: Db, idHash: string, scope: boolean): Promise<Row | undefined> {
-    return (await rowsOf<Row>(db, sql`select * from app_open_session(${idHash}, ${scope})`))[0];
+  /** One statement: session, person, current staff, role, tenant, OUs, channel links (migration 0002); 401 without a usable cookie. */
+  private openingFor(id: string | undefined, scope: boolean): SQL {
+    if (!id || id.length > 100) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    return sql`select * from app_open_session(${sha256(id)}, ${scope})`;
   }
 }
