@@ -29,4 +29,5 @@ export { isMenuItemVisible, filterMenu, type MenuPermissions } from './navigatio
 export type { OrgNode, TenantCustomerOuNode } from './customer/index.js';
 export type { OrganizationNode } from './customer/organization.js';
 export * from './device/device-types.js';
+export * from './i18n/seeded-texts.js';
 export type { ResampleInterval } from './device/telemetry.js';

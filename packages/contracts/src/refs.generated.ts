@@ -1282,6 +1282,9 @@ export const strategy = {
   strategyListOu: { method: 'POST', path: '/api/v2/energy-storage-strategy/list-ou', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.strategy.strategyListOu
   >,
+  strategyListUet: { method: 'POST', path: '/api/v2/energy-storage-strategy/list-uet', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.strategy.strategyListUet
+  >,
   strategyListVersion: {
     method: 'POST',
     path: '/api/v2/energy-storage-strategy/list-version',
@@ -1306,6 +1309,12 @@ export const strategy = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.strategy.strategyLocalStatusUpdate>,
+  strategyLocalUpdate: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/local-update',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyLocalUpdate>,
   strategyMcidList: {
     method: 'POST',
     path: '/api/v2/energy-storage-strategy/mcid-list-by-strategy',

@@ -93,6 +93,7 @@ export function createServices(db: Db, config: Config) {
     strategy: config.strategy,
     alarmEvaluator: alarms.alarmEvaluator,
     bsa,
+    bsaBuild,
     telemetry,
     organization,
     account,

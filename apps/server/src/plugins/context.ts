@@ -1,3 +1,4 @@
+import type { Lang } from '../excel/columns.js';
 import type { Db } from '../db/client.js';
 
 /** The signed-in person. */
@@ -34,6 +35,11 @@ export interface StaffContext {
 
 interface BaseContext {
   ip: string;
+  /**
+   * The reader's language (the `lang` cookie the web app keeps; en-US without it): seeded catalogue
+   * texts are answered in it (`said`, src/i18n.ts; docs/i18n.md). Absent in contexts made outside a request.
+   */
+  lang?: Lang;
   /**
    * The request's transaction, as role energy_app with the scope set: row-level security applies.
    * For public calls (sign-in mechanics) it is the owner connection.

@@ -8,6 +8,7 @@ import type { SessionService, ResolvedSession } from '../domains/auth/session.se
 import type { PublicCtx, StaffCtx, UserCtx } from './context.js';
 import { AppError, forbidden, fromDatabase, validationError } from './errors.js';
 import type { Limits } from './limits.js';
+import { langOf } from '../excel/columns.js';
 
 type CtxFor<E extends EndpointDef> = E['access'] extends { auth: 'staff' }
   ? StaffCtx
@@ -137,6 +138,7 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
             input = { ...(params as object), ...(query as object), ...(body as object) };
             const ctx = {
               ip: req.ip,
+              lang: langOf(req),
               tx,
               defer,
               user: resolved?.user ?? null,

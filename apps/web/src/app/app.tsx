@@ -20,6 +20,10 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
+// the server answers seeded catalogue texts in the call's language (the lang cookie, docs/i18n.md):
+// what is cached was answered in the previous language, so it is fetched again
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());
+
 // an error report names the signed-in user and tenant from the shell's cached current user (no call);
 // without a staff (staff selection, the platform console) the cached profile still names the user
 setReportUser(() => {

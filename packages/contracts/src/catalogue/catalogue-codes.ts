@@ -104,3 +104,23 @@ export function catalogueRows(): CatalogueRow[] {
   });
   return rows;
 }
+
+/** The Chinese name of every catalogue code, with the English name it goes with (permission tree, docs/i18n.md). */
+export function catalogueNamesZh(): Map<string, { name: string; nameZh: string }> {
+  const names = new Map<string, { name: string; nameZh: string }>();
+  for (const area of AREAS as readonly AreaDef[]) {
+    names.set(areaCode(area), { name: area.name, nameZh: area.nameZh });
+    for (const group of area.groups) {
+      names.set(groupCode(area, group), { name: group.name, nameZh: group.nameZh });
+      for (const page of group.pages) {
+        names.set(pageCode(area, page), { name: page.name, nameZh: page.nameZh });
+        for (const b of page.buttons ?? []) names.set(b.code, { name: b.name, nameZh: b.nameZh });
+      }
+    }
+  }
+  for (const app of INTEGRATED_PERMISSIONS as readonly IntegratedAppDef[]) {
+    names.set(app.code, { name: app.name, nameZh: app.nameZh });
+    for (const c of app.children) names.set(c.code, { name: c.name, nameZh: c.nameZh });
+  }
+  return names;
+}

@@ -42,13 +42,26 @@ export const MODULE_ORIGINS = [
 export interface IntegratedAppDef {
   readonly code: string;
   readonly name: string;
+  readonly nameZh: string;
   readonly appId: number;
-  readonly children: readonly { readonly code: string; readonly name: string }[];
+  readonly children: readonly { readonly code: string; readonly name: string; readonly nameZh: string }[];
 }
 
 export const INTEGRATED_PERMISSIONS = [
-  { code: 'ia-carbon', name: 'Carbon management', appId: 101, children: [{ code: 'ia-carbon-report', name: 'Carbon report' }] },
-  { code: 'ia-work-order', name: 'Work orders', appId: 102, children: [{ code: 'ia-work-order-list', name: 'Work order list' }] },
+  {
+    code: 'ia-carbon',
+    name: 'Carbon management',
+    nameZh: '碳管理',
+    appId: 101,
+    children: [{ code: 'ia-carbon-report', name: 'Carbon report', nameZh: '碳报告' }],
+  },
+  {
+    code: 'ia-work-order',
+    name: 'Work orders',
+    nameZh: '工单',
+    appId: 102,
+    children: [{ code: 'ia-work-order-list', name: 'Work order list', nameZh: '工单列表' }],
+  },
 ] as const satisfies readonly IntegratedAppDef[];
 
 /** The areas in menu order, one file each under areas/. */

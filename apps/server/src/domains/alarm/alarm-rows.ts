@@ -1,6 +1,7 @@
 import { alarm as contract } from '@energy/contracts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { contains, equals, flag, isIn, list, since, staffScope, until, where } from '../../db/list.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
@@ -95,17 +96,28 @@ function alarms(ctx: StaffCtx, where: SQL, activeFirst = false) {
   });
 }
 type Selected = { a: AlarmRow; ouName: string | null; read: boolean; workOrderCount: number };
-const answerRows = (rows: Selected[]) =>
-  rows.map(({ a, ouName, read, workOrderCount }) => rowOf(a, ouName ?? null, read === true, Number(workOrderCount)));
+/** Rows as answered: seeded and server-written texts in the reader's language (a rule's own name stays). */
+const answerRows = (ctx: StaffCtx) => (rows: Selected[]) =>
+  rows.map(({ a, ouName, read, workOrderCount }) => {
+    const row = rowOf(a, ouName ?? null, read === true, Number(workOrderCount));
+    return {
+      ...row,
+      ruleName: row.source === 'server' ? said(ctx, row.ruleName) : row.ruleName,
+      deviceTypeName: said(ctx, row.deviceTypeName),
+      propertyName: said(ctx, row.propertyName),
+      content: said(ctx, row.content),
+      recoverRemark: said(ctx, row.recoverRemark),
+    };
+  });
 
 /** Record rows (see `alarms`) a batch at a time (exports). */
 export function rowBatches(ctx: StaffCtx, where: SQL) {
-  return alarms(ctx, where).batches(answerRows);
+  return alarms(ctx, where).batches(answerRows(ctx));
 }
 
 /** Record rows (see `alarms`), at most `limit`. */
 export function selectRows(ctx: StaffCtx, where: SQL, opts: { limit: number; activeFirst?: boolean }): Promise<AlarmLogRow[]> {
-  return alarms(ctx, where, opts.activeFirst).all(answerRows, { limit: opts.limit });
+  return alarms(ctx, where, opts.activeFirst).all(answerRows(ctx), { limit: opts.limit });
 }
 
 function rowOf(a: AlarmRow, ouName: string | null, read: boolean, workOrderCount: number): AlarmLogRow {
@@ -142,12 +154,12 @@ function rowOf(a: AlarmRow, ouName: string | null, read: boolean, workOrderCount
 
 /** A page of the filtered records (spec 000 paging answer). */
 export function pageRows(ctx: StaffCtx, f: Filter, page: number, size: number) {
-  return alarms(ctx, whereOf(ctx, f)).page({ pageSize: size, pageOffset: page }, answerRows);
+  return alarms(ctx, whereOf(ctx, f)).page({ pageSize: size, pageOffset: page }, answerRows(ctx));
 }
 
 /** A visible alarm, or 404 (another tenant's, or of an OU the staff does not see, answers the same). */
 export async function detailRow(ctx: StaffCtx, id: number): Promise<AlarmLogRow> {
-  const row = await alarms(ctx, and(eq(alarmLog.id, id), ...scope(ctx))!).first(answerRows);
+  const row = await alarms(ctx, and(eq(alarmLog.id, id), ...scope(ctx))!).first(answerRows(ctx));
   if (!row) throw notFound(`Alarm ${id}`);
   return row;
 }

@@ -3,5 +3,5 @@ import type { DomainRoutes } from '../types.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 export const catalogueRoutes: DomainRoutes<{ catalogue: CatalogueService }> = (route, { catalogue: service }) => {
-  route(catalogue.permissionTree, () => service.tree());
+  route(catalogue.permissionTree, (ctx) => service.tree(ctx.lang));
 };

@@ -1,4 +1,5 @@
 import type { PermissionNode } from '@energy/contracts';
+import { catalogueNamesZh } from '@energy/contracts/catalogue-codes';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { moduleOrigin, permission } from './catalogue.schema.js';
@@ -15,6 +16,7 @@ export class CatalogueService {
   private byCode = new Map<string, PermissionRow>();
   private children = new Map<string, string[]>();
   private treeCache: PermissionNode[] = [];
+  private treeCacheZh: PermissionNode[] = [];
   private origins = new Map<number, ModuleOriginRow>();
   private memo = new Map<string, ReadonlySet<string>>();
 
@@ -33,6 +35,7 @@ export class CatalogueService {
     this.origins = new Map((await this.db.select().from(moduleOrigin)).map((o) => [o.id, o]));
     this.memo.clear();
     this.treeCache = this.buildTree();
+    this.treeCacheZh = this.buildTree('zh-CN');
   }
 
   all(): readonly PermissionRow[] {
@@ -52,18 +55,23 @@ export class CatalogueService {
     return chain;
   }
 
-  /** The catalogue as a tree (built once per load: every role editor asks for it). */
-  tree(): PermissionNode[] {
-    return this.treeCache;
+  /** The catalogue as a tree in the reader's language (built once per load: every role editor asks for it). */
+  tree(lang: 'en-US' | 'zh-CN' = 'en-US'): PermissionNode[] {
+    return lang === 'zh-CN' ? this.treeCacheZh : this.treeCache;
   }
 
-  /** Parents before children, siblings by sort order. */
-  private buildTree(): PermissionNode[] {
+  /**
+   * Parents before children, siblings by sort order. In Chinese a node has its catalogue's Chinese
+   * name, unless the platform renamed it (its name is no longer the catalogue's English one).
+   */
+  private buildTree(lang: 'en-US' | 'zh-CN' = 'en-US'): PermissionNode[] {
+    const zh = lang === 'zh-CN' ? catalogueNamesZh() : new Map<string, { name: string; nameZh: string }>();
     const nodes = new Map<string, PermissionNode>();
     for (const p of this.permissions) {
+      const named = zh.get(p.code);
       nodes.set(p.code, {
         key: p.code,
-        title: p.name,
+        title: named && named.name === p.name ? named.nameZh : p.name,
         description: p.description,
         type: p.type,
         level: p.level,

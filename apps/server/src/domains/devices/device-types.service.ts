@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { equals, readTenants, where } from '../../db/list.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { dataProperty, deviceCategory, deviceType } from './devices.schema.js';
 
@@ -20,7 +21,7 @@ export class DeviceTypesService {
       .from(dataProperty)
       .where(and(inArray(dataProperty.tenantId, readTenants(ctx)), inArray(dataProperty.deviceTypeId, typeIds)))
       .orderBy(asc(dataProperty.sort), asc(dataProperty.id));
-    return rows.map(({ deviceTypeId, ...property }) => ({ deviceTypeId, property }));
+    return rows.map(({ deviceTypeId, ...property }) => ({ deviceTypeId, property: { ...property, name: said(ctx, property.name) } }));
   }
 
   private async types(ctx: StaffCtx, where: SQL[] = []) {
@@ -38,7 +39,7 @@ export class DeviceTypesService {
       node: {
         id: t.id,
         key: t.key,
-        name: t.name,
+        name: said(ctx, t.name),
         level: 2 as const,
         isGateway: t.isGateway,
         properties: props.filter((p) => p.deviceTypeId === t.id).map((p) => p.property),
@@ -56,7 +57,7 @@ export class DeviceTypesService {
     return categories.map((c) => ({
       id: c.id,
       key: c.key,
-      name: c.name,
+      name: said(ctx, c.name),
       level: 1 as const,
       children: types.filter((t) => t.categoryId === c.id).map((t) => t.node),
     }));
@@ -66,7 +67,7 @@ export class DeviceTypesService {
     return (await this.types(ctx, [eq(deviceType.isGateway, true)])).map((t) => t.node);
   }
 
-  /** The properties of one type (none when it is not a type of the staff's tenant). */
+  /** The properties of one type (none when it is not a type of the staff's tenant), named in the reader's language. */
   async propertiesOf(ctx: StaffCtx, deviceTypeId: number) {
     return (await this.properties(ctx, [deviceTypeId])).map((p) => p.property);
   }

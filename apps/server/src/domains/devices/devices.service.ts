@@ -6,6 +6,7 @@ import type { IngestConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
@@ -109,12 +110,17 @@ export class DevicesService {
     });
   }
 
+  /** Rows as answered: the type's name in the reader's language. */
+  private answered(ctx: StaffCtx) {
+    return (rows: Selected[]) => answerRows(rows).map((r) => ({ ...r, deviceTypeName: said(ctx, r.deviceTypeName) }));
+  }
+
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.devicePage>) {
-    return this.list(ctx, this.filter(input), 'read').page(input, answerRows);
+    return this.list(ctx, this.filter(input), 'read').page(input, this.answered(ctx));
   }
 
   async ouList(ctx: StaffCtx, input?: Filter) {
-    return this.list(ctx, this.filter(input), 'read').all(answerRows);
+    return this.list(ctx, this.filter(input), 'read').all(this.answered(ctx));
   }
 
   /** A device the staff may see, or 404 (the same answer for another tenant's device, on purpose). */
@@ -133,7 +139,12 @@ export class DevicesService {
     const row = await this.visible(ctx, input.id, 'read');
     const properties = await this.types.propertiesOf(ctx, row.deviceTypeId);
     const rejections = await this.rejections(ctx, [eq(device.id, row.id)]);
-    return { ...row, properties, rejections: rejections.map(({ deviceId: _d, code: _c, name: _n, ...r }) => r) };
+    return {
+      ...row,
+      deviceTypeName: said(ctx, row.deviceTypeName),
+      properties,
+      rejections: rejections.map(({ deviceId: _d, code: _c, name: _n, ...r }) => r),
+    };
   }
 
   async ingestStats(ctx: StaffCtx, input?: { deviceId?: number }) {

@@ -4,6 +4,7 @@ import { ErrorCode, jobs as contract } from '@energy/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { job } from './jobs.schema.js';
@@ -259,8 +260,10 @@ export class JobsService {
     return row;
   }
 
+  /** A job as its page polls it; the server's own messages in the reader's language. */
   async detail(ctx: StaffCtx, input: { id: string }): Promise<JobRow> {
-    return rowOf(await this.visible(ctx, input.id));
+    const row = rowOf(await this.visible(ctx, input.id));
+    return { ...row, message: said(ctx, row.message) };
   }
 
   /** Every problem of a failed job and its file, for the problems workbook. */

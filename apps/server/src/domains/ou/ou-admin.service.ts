@@ -1,6 +1,7 @@
 import type { BodyOf, ou as contract } from '@energy/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { contains, equals, list, where } from '../../db/list.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -18,13 +19,13 @@ const memberCountSql = sql<number>`(select count(*)::int from ${staffOu} where $
 const assetCountSql = sql<number>`(select count(*)::int from ${device} where ${device.ouId} = ${ou.id})`;
 
 type Selected = { o: typeof ou.$inferSelect; typeName: string | null; customerName: string; members: number; assets: number };
-const answerRows = (rows: Selected[]) =>
+const answerRows = (ctx: StaffCtx) => (rows: Selected[]) =>
   rows.map(({ o, typeName, customerName, members, assets }) => ({
     id: o.id,
     code: o.code,
     name: o.name,
     typeId: o.typeId,
-    typeName: typeName ?? null,
+    typeName: said(ctx, typeName) ?? null,
     customerMcid: o.customerMcid,
     customerName,
     districtAdcode: o.districtAdcode,
@@ -63,12 +64,12 @@ export class OuAdminService {
 
   async page(ctx: StaffCtx, input: BodyOf<typeof contract.ouPage>) {
     const filters = where(input, { keyword: contains(ou.name, ou.code), typeId: equals(ou.typeId), customerMcid: equals(ou.customerMcid) });
-    return this.list(ctx, filters).page(input, answerRows);
+    return this.list(ctx, filters).page(input, answerRows(ctx));
   }
 
   /** An OU the staff may see, or 404 (the same answer for another tenant's OU, on purpose). */
   async detail(ctx: StaffCtx, input: { id: number }) {
-    const row = await this.list(ctx, [eq(ou.id, input.id)]).first(answerRows);
+    const row = await this.list(ctx, [eq(ou.id, input.id)]).first(answerRows(ctx));
     if (!row) throw notFound(`Operating unit ${input.id}`);
     return row;
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { contains, equals, isIn, list, ouScope, readTenants, where } from '../../db/list.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { customer, tenant } from '../tenancy/tenancy.schema.js';
@@ -41,7 +42,7 @@ export class OuService {
       name: o.name,
       code: o.code,
       typeId: o.typeId,
-      typeName: typeName ?? null,
+      typeName: said(ctx, typeName) ?? null,
       customerMcid: o.customerMcid,
       customerName,
       districtAdcode: o.districtAdcode,
@@ -58,11 +59,12 @@ export class OuService {
   }
 
   async types(ctx: StaffCtx) {
-    return ctx.tx
+    const rows = await ctx.tx
       .select({ id: ouType.id, code: ouType.code, name: ouType.name })
       .from(ouType)
       .where(eq(ouType.tenantId, ctx.staff.tenantId))
       .orderBy(asc(ouType.id));
+    return rows.map((t) => ({ ...t, name: said(ctx, t.name) }));
   }
 
   async list(ctx: StaffCtx, input?: { name?: string; typeId?: number; customerMcid?: string }) {

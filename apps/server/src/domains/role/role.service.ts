@@ -1,6 +1,7 @@
 import { ErrorCode, type BodyOf, type role as contract } from '@energy/contracts';
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { contains, list, where } from '../../db/list.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { AppError, conflict, invalid, notFound } from '../../plugins/errors.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
@@ -27,8 +28,8 @@ export class RoleService {
       );
       return rows.map((r) => ({
         id: r.id,
-        name: r.name,
-        description: r.description,
+        name: said(ctx, r.name),
+        description: said(ctx, r.description),
         allOus: r.allOus,
         staffCount: counts.get(r.id) ?? 0,
         permissionCount: r.permissionCodes.length,
@@ -38,7 +39,12 @@ export class RoleService {
   }
 
   async list(ctx: StaffCtx) {
-    return ctx.tx.select({ id: role.id, name: role.name }).from(role).where(eq(role.tenantId, ctx.staff.tenantId)).orderBy(asc(role.name));
+    const rows = await ctx.tx
+      .select({ id: role.id, name: role.name })
+      .from(role)
+      .where(eq(role.tenantId, ctx.staff.tenantId))
+      .orderBy(asc(role.name));
+    return rows.map((r) => ({ ...r, name: said(ctx, r.name) }));
   }
 
   /** A role of the tenant, or 404 (also for another tenant's role: the same answer on purpose). */
@@ -56,8 +62,8 @@ export class RoleService {
     const staffCount = (await this.staffCounts(ctx, [r.id])).get(r.id) ?? 0;
     return {
       id: r.id,
-      name: r.name,
-      description: r.description,
+      name: said(ctx, r.name),
+      description: said(ctx, r.description),
       allOus: r.allOus,
       permissionCodes: r.permissionCodes,
       autoSyncCodes: r.autoSyncCodes,

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, where, type RowOf } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -152,7 +153,7 @@ export class StaffAdminService {
       customerMcid: s.customerMcid,
       customerName,
       roleId: s.roleId,
-      roleName: roleName ?? null,
+      roleName: said(ctx, roleName) ?? null,
       status: as012(s.status),
       ous: ouRows.filter((o) => o.staffId === s.id).map((o) => ({ id: o.id, name: o.name })),
       createdAt: s.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { ErrorCode, type staff as contract } from '@energy/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { said } from '../../i18n.js';
 import type { StaffCtx, UserCtx } from '../../plugins/context.js';
 import { AppError, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -46,7 +47,7 @@ export class StaffService {
         platformTitleType: titleTypeOf(t.platformTitleType),
         platformSloganName: t.platformSloganName,
         roleId: st.roleId,
-        roleName: row.roleName ?? null,
+        roleName: said(ctx, row.roleName) ?? null,
         sideType: t.sideType === 2 ? 2 : 1,
       },
       tenant: { mcid: t.id, name: t.name, timeZone: t.timeZone },
@@ -74,7 +75,7 @@ export class StaffService {
       .leftJoin(role, eq(role.id, staff.roleId))
       .where(eq(staff.muid, ctx.user.muid))
       .orderBy(asc(tenant.name), asc(staff.id));
-    return rows.map((r) => ({ ...r, status: as012(r.status), roleName: r.roleName ?? null }));
+    return rows.map((r) => ({ ...r, status: as012(r.status), roleName: said(ctx, r.roleName) ?? null }));
   }
 
   /** 403 when the staff is not the user's, 412 when it is disabled or frozen. */

@@ -7,6 +7,7 @@ import type { AccountService } from '../account/account.service.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
 import type { BsaService, StationRow } from '../bsa/bsa.service.js';
 import type { StrategyDelivery } from './delivery.js';
+import type { StrategyLibraryService } from './strategy-library.service.js';
 import { actor, clock, deliveryRowOf, executingAt, versionName, type DeliveryRow, type Wire } from './strategy-access.js';
 import type { StrategyLists } from './strategy-lists.js';
 import { strategyDelivery, type StrategyKind } from './strategy.schema.js';
@@ -21,12 +22,31 @@ export class StrategyDeliveryService {
     private readonly account: AccountService,
     private readonly lists: StrategyLists,
     private readonly delivery: StrategyDelivery,
+    private readonly library: StrategyLibraryService,
   ) {}
 
   async deliver(ctx: StaffCtx, input: { id: number; operationPassword: string }): Promise<DeliveryRow> {
     const row = await this.lists.detail(ctx, { id: input.id });
     if (row.kind === 'template') throw invalid('body.id', 'is a template: templates are not delivered; create a strategy from it');
     await this.account.verifyOperationPassword(ctx, { operationPassword: input.operationPassword });
+    return this.deliverChecked(ctx, row);
+  }
+
+  /**
+   * local-update: the strategy the station executes gets the body (checked as `update`) and its new
+   * revision is delivered at once. The password is checked before anything changes.
+   */
+  async localUpdate(ctx: StaffCtx, input: BodyOf<typeof contract.strategyLocalUpdate>): Promise<DeliveryRow> {
+    const { operationPassword, ...body } = input;
+    const station = await this.bsa.detail(ctx, { id: body.bsaId });
+    const executing = await executingAt(ctx, station.id);
+    if (!executing?.strategyId) throw conflict(`${station.name} runs no strategy from the library: deliver one first.`);
+    await this.account.verifyOperationPassword(ctx, { operationPassword });
+    const row = await this.library.update(ctx, { ...body, id: executing.strategyId });
+    return this.deliverChecked(ctx, row);
+  }
+
+  private async deliverChecked(ctx: StaffCtx, row: Awaited<ReturnType<StrategyLists['detail']>>): Promise<DeliveryRow> {
     if (row.status !== 'enabled') throw conflict('It is disabled: enable it before delivering it.');
     const station = await this.bsa.detail(ctx, { id: row.bsaId! });
     if (!station.fcs) throw conflict(`${station.name} has no FCS to deliver to.`);

@@ -1,6 +1,7 @@
 import { strategy as contract } from '@energy/contracts';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../plugins/context.js';
+import type { BsaBuildService } from '../bsa/bsa-build.service.js';
 import type { BsaService, StationRow } from '../bsa/bsa.service.js';
 import {
   anyReadable,
@@ -26,6 +27,7 @@ export class StrategyOverview {
     private readonly bsa: BsaService,
     private readonly lists: StrategyLists,
     private readonly library: StrategyLibraryService,
+    private readonly build: BsaBuildService,
   ) {}
 
   // ---------------------------------------------------------------------------------------------
@@ -112,6 +114,28 @@ export class StrategyOverview {
   async pcsDeviceLink(ctx: StaffCtx, input: { bsaId: number }) {
     const station = await this.station(ctx, input.bsaId);
     return station.pcs.map((pcs) => ({ pcs, fcs: station.fcs }));
+  }
+
+  /** list-uet: each PCS of the station with its meter and the stacks it drives, as built today. */
+  async listUet(ctx: StaffCtx, input: { bsaId: number }) {
+    const station = await this.station(ctx, input.bsaId);
+    const [bindings, stacks] = await Promise.all([
+      this.build.pcsBindings(ctx, { bsaId: station.id }),
+      this.build.stacks(ctx, { bsaId: station.id }),
+    ]);
+    const stackRow = (s: (typeof stacks)[number]) => ({ id: s.id, code: s.code, name: s.name, racks: s.racks });
+    return {
+      bsaId: station.id,
+      fcs: station.fcs,
+      units: bindings
+        .map((b) => ({
+          pcs: { deviceId: b.deviceId, code: b.code, name: b.name, ratedPowerKw: b.ratedPowerKw },
+          meter: b.meter,
+          stacks: stacks.filter((s) => s.pcs?.deviceId === b.deviceId).map(stackRow),
+        }))
+        .sort((a, b) => a.pcs.code.localeCompare(b.pcs.code)),
+      unboundStacks: stacks.filter((s) => !s.pcs || !bindings.some((b) => b.deviceId === s.pcs!.deviceId)).map(stackRow),
+    };
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { StrategyConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { AccountService } from '../account/account.service.js';
 import type { AlarmEvaluator } from '../alarm/evaluator.js';
+import type { BsaBuildService } from '../bsa/bsa-build.service.js';
 import type { BsaService } from '../bsa/bsa.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import type { OrganizationService } from '../tenancy/organization.service.js';
@@ -18,6 +19,7 @@ interface StrategyDeps {
   strategy: StrategyConfig;
   alarmEvaluator: AlarmEvaluator;
   bsa: BsaService;
+  bsaBuild: BsaBuildService;
   telemetry: TelemetryService;
   organization: OrganizationService;
   account: AccountService;
@@ -29,7 +31,7 @@ interface StrategyDeps {
  * and the overview.
  */
 export const strategyModule = domainModule({
-  services: ({ db, strategy, alarmEvaluator, bsa, telemetry, organization, account }: StrategyDeps) => {
+  services: ({ db, strategy, alarmEvaluator, bsa, bsaBuild, telemetry, organization, account }: StrategyDeps) => {
     const strategyDelivery = new StrategyDelivery(db, strategy, alarmEvaluator);
     const strategyLists = new StrategyLists(bsa);
     const strategyLibrary = new StrategyLibraryService(bsa, telemetry, organization, strategyLists);
@@ -37,8 +39,8 @@ export const strategyModule = domainModule({
       strategyDelivery,
       strategyLists,
       strategyLibrary,
-      strategyDeliveries: new StrategyDeliveryService(bsa, account, strategyLists, strategyDelivery),
-      strategyOverview: new StrategyOverview(bsa, strategyLists, strategyLibrary),
+      strategyDeliveries: new StrategyDeliveryService(bsa, account, strategyLists, strategyDelivery, strategyLibrary),
+      strategyOverview: new StrategyOverview(bsa, strategyLists, strategyLibrary, bsaBuild),
     };
   },
   routes: strategyRoutes,

@@ -35,6 +35,8 @@ export const strategyRoutes: DomainRoutes<{
   route(strategy.strategyLocalExecuting, (ctx, input) => overview.localExecuting(ctx, input));
   route(strategy.strategyLocalDetails, (ctx, input) => overview.localDetails(ctx, input));
   route(strategy.strategyLocalStatusUpdate, (ctx, input) => deliveries.stop(ctx, input));
+  route(strategy.strategyLocalUpdate, (ctx, input) => deliveries.localUpdate(ctx, input));
+  route(strategy.strategyListUet, (ctx, input) => overview.listUet(ctx, input));
   route(strategy.strategyBacktest, (ctx, input) => library.backtest(ctx, input));
   route(strategy.overviewStrategyInfo, (ctx, input) => overview.overviewInfo(ctx, input));
   route(strategy.overviewNeoStrategyInfo, (ctx, input) => overview.overviewInfo(ctx, input));

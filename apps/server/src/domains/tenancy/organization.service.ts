@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { orgLevelName, type OrganizationNode } from '@energy/contracts';
 import { and, asc, count, eq, max, ne, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
 import { device } from '../devices/devices.schema.js';
@@ -65,7 +66,7 @@ export class OrganizationService {
     const [row] = await ctx.tx.select({ orgLevels: tenant.orgLevels }).from(tenant).where(eq(tenant.id, ctx.staff.tenantId));
     const stored = row?.orgLevels ?? [];
     const n = Math.max(stored.length, await this.deepestLevel(ctx), 1);
-    return Array.from({ length: n }, (_, i) => orgLevelName(stored, i + 1));
+    return Array.from({ length: n }, (_, i) => said(ctx, orgLevelName(stored, i + 1)));
   }
 
   /** Names are unique among siblings, whatever their case. */

@@ -2,6 +2,7 @@ import { orgLevelName, type OrgNode, type TenantCustomerOuNode } from '@energy/c
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { contains, equals, list, readTenants, where } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import { customerUser } from '../auth/auth.schema.js';
@@ -66,7 +67,7 @@ export class TenancyService {
 
   private async levelNames(ctx: StaffCtx, tenantId = ctx.staff.tenantId): Promise<string[]> {
     const [row] = await ctx.tx.select({ orgLevels: tenant.orgLevels }).from(tenant).where(eq(tenant.id, tenantId));
-    return row?.orgLevels ?? [];
+    return (row?.orgLevels ?? []).map((name) => said(ctx, name));
   }
 
   private toTree(rows: CustomerRow[], rootMcids: Set<string> | null, currentMcid: string): OrgNode[] {

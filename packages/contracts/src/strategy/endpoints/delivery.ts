@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../../common/endpoint.js';
 import { id, isoDateTime } from '../../common/ids.js';
 import { pageOf, pageRequest } from '../../common/paging.js';
+import { strategyWireSchema } from '../schemas.js';
 import { tag, DELIVERY_RESULTS, deliveryRow } from './rows.js';
 
 /**
@@ -54,5 +55,24 @@ export const strategyLocalStatusUpdate = endpoint({
   access: { auth: 'staff', permission: 'b-bsa-strategy-deliver' },
   kind: 'command',
   body: z.object({ bsaId: id, status: z.literal('stopped'), operationPassword: z.string().min(1).max(64) }),
+  output: deliveryRow,
+});
+
+/**
+ * Edits the strategy a station executes and sends it at once (after the operation password): the body
+ * (the editor's wire body with the station's `bsaId`) replaces the executing strategy's, checked as
+ * `update` (same kind and station, the station's version; the revision goes up), and a delivery of the
+ * new revision is logged `pending`, as `deliver` does. Needs the edit button of the strategy's kind and
+ * `b-bsa-strategy-deliver`. A station that runs no strategy (or one deleted since) answers the
+ * conflict code (40009) and changes nothing.
+ */
+export const strategyLocalUpdate = endpoint({
+  method: 'POST',
+  path: '/api/v2/energy-storage-strategy/local-update',
+  summary: 'Edit and re-deliver the strategy running on a station',
+  tag,
+  access: { auth: 'staff', permission: 'b-bsa-strategy-deliver' },
+  kind: 'command',
+  body: strategyWireSchema.extend({ bsaId: id, operationPassword: z.string().min(1).max(64) }),
   output: deliveryRow,
 });

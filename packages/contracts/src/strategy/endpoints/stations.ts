@@ -108,3 +108,32 @@ export const strategyLocalDetails = endpoint({
   body: z.object({ bsaId: id, timestamp: z.number().optional() }),
   output: stationExecuting.extend({ body: strategyWireSchema.nullable() }),
 });
+
+/** One energy unit of a station as it is built today: a PCS, the meter that measures it, the stacks it drives. */
+export const energyUnit = z.object({
+  pcs: pcsRef,
+  /** The meter bound to the PCS (bsa_pcs_meter); null when none is bound. */
+  meter: z.object({ deviceId: z.number().int(), code: z.string(), name: z.string() }).nullable(),
+  stacks: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), racks: z.number().int() })),
+});
+
+/**
+ * The station's energy units (UETs) as they exist today: each PCS with its meter and the battery stacks it
+ * drives, in PCS code order, plus the stacks no PCS drives yet (`unboundStacks`) and the FCS that
+ * controls them all. The dispatch structure's own UET tree does not exist; this is the built station.
+ */
+export const strategyListUet = endpoint({
+  method: 'POST',
+  path: '/api/v2/energy-storage-strategy/list-uet',
+  summary: 'Energy units of a station',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: z.object({ bsaId: id, timestamp: z.number().optional() }),
+  output: z.object({
+    bsaId: z.number().int(),
+    fcs: fcsRef.nullable(),
+    units: z.array(energyUnit),
+    unboundStacks: energyUnit.shape.stacks,
+  }),
+});

@@ -230,10 +230,10 @@ describe('live pushes', { timeout: 20_000 }, () => {
       ),
     );
     await waitFor(() => expect(realtime.opts).toBeDefined());
-    const server = { recordId: 5, name: 'Gateway 2', alarmTime: '2026-03-01T09:00:00.000Z', ruleName: 'Offline', alarmLevel: 1 };
+    const server = { recordId: 5, name: 'Gateway 2', alarmTime: '2026-03-01T09:00:00.000Z', ruleName: 'Device offline', alarmLevel: 1 };
     act(() => realtime.opts!.onServerAlarm({ ...server, sceneType: 'DEVICE_OFFLINE', targetId: 31 }));
     const linked = await screen.findByTestId('server-alarm-notification');
-    expect(linked.textContent).toContain(`Gateway 2 at ${dayjs(server.alarmTime).format('YYYY-MM-DD HH:mm:ss')} occurred Offline`);
+    expect(linked.textContent).toContain(`Gateway 2 at ${dayjs(server.alarmTime).format('YYYY-MM-DD HH:mm:ss')} occurred Device offline`);
     expect(within(linked).getByTestId('server-alarm-notification-view').getAttribute('href')).toBe('/settings/asset/device/detail/31');
     expect(log).not.toHaveBeenCalled();
 

@@ -87,13 +87,12 @@ export function showServerPush(
   zone?: string,
 ) {
   const key = `server-alarm-${push.recordId}`;
+  // a server alarm's rule name is its scene's English name: the scene's own text is the reader's language
+  const scene = t(`alarmBell.scenes.${push.sceneType}`, { defaultValue: push.ruleName });
   notices.open({
     key,
-    title: title(
-      push.alarmLevel,
-      `${t('alarmBell.serverAlarm')} · ${t(`alarmBell.scenes.${push.sceneType}`, { defaultValue: push.sceneType })}`,
-    ),
-    description: pushText(t, push.name, push.alarmTime, push.ruleName, zone),
+    title: title(push.alarmLevel, `${t('alarmBell.serverAlarm')} · ${scene}`),
+    description: pushText(t, push.name, push.alarmTime, scene, zone),
     actions: (
       <Flex gap={12} align="center">
         <ServerPushRead recordId={push.recordId} read={push.readState === true} />
