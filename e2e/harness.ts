@@ -26,8 +26,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the harness; `overrides` change the server's configuration (an error collector...). */
-export async function startHarness(overrides: ConfigOverrides = {}): Promise<Harness> {
+/**
+ * Starts the harness; `overrides` change the server's configuration (an error collector...), `routes`
+ * adds a test's own routes before the server listens (a base application's pages...).
+ */
+export async function startHarness(overrides: ConfigOverrides = {}, routes?: (app: TestApp['app']) => void): Promise<Harness> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error(`Build the web app first (npm run build -w apps/web): ${WEB_DIST} is empty`);
   const server = await createTestApp('pglite', { webDist: WEB_DIST, ...overrides });
@@ -39,6 +42,7 @@ export async function startHarness(overrides: ConfigOverrides = {}): Promise<Har
   app.post('/api/v2/test/business-failure', async (_req, reply) =>
     reply.code(400).send({ code: -10000, data: null, msg: 'The business rule refused it' }),
   );
+  routes?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

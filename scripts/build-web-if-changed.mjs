@@ -40,6 +40,7 @@ function sourceHash() {
     'apps/web/package.json',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/vite.embed.config.ts',
     'apps/web/tsconfig.json',
     ...filesIn('apps/web', /^\.env/),
     ...filesUnder('apps/web/src'),
@@ -66,7 +67,8 @@ function sourceHash() {
 const started = performance.now();
 const { hash, files } = sourceHash();
 const stamp = fs.existsSync(stampPath) ? JSON.parse(fs.readFileSync(stampPath, 'utf8')) : undefined;
-const built = fs.existsSync(path.join(web, 'dist/index.html'));
+// both builds: the standalone app and the Module Federation remote (docs/embedding.md)
+const built = fs.existsSync(path.join(web, 'dist/index.html')) && fs.existsSync(path.join(web, 'dist/embed/remoteEntry.js'));
 const ms = () => `${Math.round(performance.now() - started)} ms`;
 
 if (!process.argv.includes('--force') && built && stamp?.hash === hash) {

@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const target = 'http://localhost:8080';
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+export const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
  * antd's form context (which Modal, Button and Input reach through ContextIsolator, so every page) takes
@@ -11,7 +11,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * of rc-form and its validator in the entry. Pointing that one import at the module that defines
  * FormProvider leaves them to the pages with forms (docs/web-shell.md: what the first page loads).
  */
-const rcFormProviderOnly: Plugin = {
+export const rcFormProviderOnly: Plugin = {
   name: 'energy:rc-form-provider-only',
   enforce: 'pre',
   resolveId(source, importer) {

@@ -297,6 +297,7 @@ export const auth = {
   login: { method: 'POST', path: '/server/login', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.login>,
   logout: { method: 'POST', path: '/server/logout', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.auth.logout>,
   logoutPage: { method: 'GET', path: '/server/logout', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.logoutPage>,
+  msAcLogin: { method: 'GET', path: '/ms-ac/login', bodyKind: 'json', queryKeys: ['service'] } as EndpointRef<typeof C.auth.msAcLogin>,
   probe: { method: 'GET', path: '/server/probe', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.auth.probe>,
 };
 

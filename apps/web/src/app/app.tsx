@@ -8,7 +8,8 @@ import { antdLocaleOf, i18n } from '../shared/i18n';
 import { ThemeProvider, useTheme } from '../shared/theme/theme-context';
 import { antdThemeOf } from '../shared/theme/themes';
 import { AuthProvider } from './auth/auth-state';
-import { router } from './router';
+import { appRouter } from './router';
+import { embedding } from './navigation';
 import { ApiBridge } from './shell/api-bridge';
 import { ExpiredNotice } from './shell/expired-notice';
 import { windowSettings } from '../shared/window-settings';
@@ -16,7 +17,7 @@ import { setReportUser } from '../shared/error-report';
 import { shellKeys } from '../shared/shell-keys';
 
 // Errors are shown by the API client; queries do not retry what the server refused.
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
@@ -39,7 +40,8 @@ function Themed() {
   const [expired, setExpired] = useState(0);
   // dayjs follows the language in shared/i18n (with the language's chunk): the entry carries no dayjs
   useEffect(() => {
-    document.documentElement.lang = active.language;
+    // embedded, the base application's document keeps its own language
+    if (!embedding.embedded) document.documentElement.lang = active.language;
   }, [active.language]);
   return (
     <ConfigProvider theme={antdThemeOf(theme)} locale={antdLocaleOf(active.language)}>
@@ -47,19 +49,22 @@ function Themed() {
         <AuthProvider onExpired={() => setExpired((n) => n + 1)}>
           <ApiBridge />
           <ExpiredNotice signal={expired} />
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter()} />
         </AuthProvider>
       </AntApp>
     </ConfigProvider>
   );
 }
 
-/** Providers: query cache, language, theme (window-provided, cookie, or dark), antd, sign-in state, router. */
-export function App() {
+/**
+ * Providers: query cache, language, theme (window-provided, cookie, or dark), antd, sign-in state, router.
+ * `themeRoot` carries the theme's `data-theme` (default: the document's element; embedded: the app's own).
+ */
+export function App({ themeRoot }: { themeRoot?: HTMLElement }) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider windowTheme={windowSettings.theme}>
+        <ThemeProvider windowTheme={windowSettings.theme} root={themeRoot}>
           <Themed />
         </ThemeProvider>
       </I18nextProvider>

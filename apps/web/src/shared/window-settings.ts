@@ -58,8 +58,8 @@ declare global {
   }
 }
 
-function read(): WindowSettings {
-  const raw = typeof window === 'undefined' ? undefined : window.__ENERGY_SETTINGS__;
+/** Checks settings as a host page (or, embedded, the base application's mount) gives them. */
+export function readSettings(raw: WindowSettings | undefined | null): WindowSettings {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object') {
     console.warn('window.__ENERGY_SETTINGS__ is not an object; ignored');
@@ -82,5 +82,5 @@ function read(): WindowSettings {
   return out;
 }
 
-/** Read once at start. */
-export const windowSettings: WindowSettings = read();
+/** Read once at start (embedded: replaced by the base application's at each mount, docs/embedding.md). */
+export const windowSettings: WindowSettings = readSettings(typeof window === 'undefined' ? undefined : window.__ENERGY_SETTINGS__);

@@ -93,3 +93,21 @@ export function safeLandingPath(to: string | undefined): string {
   if (!to || !to.startsWith('/') || to.startsWith('//') || to.includes('\\') || /[\u0000-\u001f]/.test(to)) return '/';
   return to;
 }
+
+/**
+ * The auth origin's sign-in of an embedded platform (spec 000 §2, docs/embedding.md): `service` is the
+ * page to return to, a URL of this site or of a `TRUSTED_ORIGINS` origin (anything else: 400, so it is no
+ * open redirect). Signed in: a redirect (302) to `service`; signed out: the sign-in page, which comes back
+ * to this address once signed in.
+ */
+export const msAcLogin = endpoint({
+  method: 'GET',
+  path: '/ms-ac/login',
+  summary: 'Sign-in of the auth origin (embedded mode)',
+  tag: 'auth',
+  access: { auth: 'public' },
+  kind: 'query',
+  query: z.object({ service: z.string().min(1, 'is required').max(2000) }),
+  output: z.any(),
+  raw: true,
+});

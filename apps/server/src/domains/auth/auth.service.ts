@@ -79,6 +79,11 @@ export class AuthService {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(logoutPageHtml);
   }
 
+  /** What `GET /ms-ac/login` needs (ms-ac-login.ts): the origins it may return to, the sign-in page. */
+  signInOptions() {
+    return { trustedOrigins: this.config.trustedOrigins, webDist: this.config.webDist };
+  }
+
   probe(_ctx: UserCtx) {
     return { authenticated: true as const };
   }

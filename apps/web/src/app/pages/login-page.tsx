@@ -86,6 +86,9 @@ export default function LoginPage() {
         });
       }
       queryClient.clear();
+      // the auth origin's sign-in (/ms-ac/login?service=): the same address again, now signed in, is
+      // answered by the server with a redirect to `service`, which it checked (docs/embedding.md)
+      if (params.has('service')) return window.location.replace(window.location.href);
       auth.set(true);
       if (answer.currentStaffId === null) {
         const target = staffSelectionTarget(redirect);

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { staff } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
 import { useProfile } from '../../shared/current-staff';
-import { PLATFORM_CONSOLE_HOME, safeRedirect, setPasswordUrl } from '../navigation';
+import { pagePath, PLATFORM_CONSOLE_HOME, safeRedirect, setPasswordUrl } from '../navigation';
 import { useStaffList } from '../shell/shell-data';
 import { useStaffSwitch } from '../shell/staff-switch';
 import { useLogout } from '../shell/use-logout';
@@ -76,7 +76,7 @@ export default function SelectStaffPage() {
               key: 'action',
               render: (_: unknown, row) =>
                 row.id === currentId ? (
-                  <Button size="small" type="primary" onClick={() => window.location.assign(redirect)}>
+                  <Button size="small" type="primary" onClick={() => window.location.assign(pagePath(redirect))}>
                     {t('staff.current')}
                   </Button>
                 ) : (

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { installShellHandlers, request } from '../../shared/api/client';
 import { MODAL_WIDTH } from '../../shared/modal';
 import { useAuth } from '../auth/auth-state';
-import { isStaffExcluded, loginUrl, SET_PASSWORD_PATH, setPasswordUrl, staffSelectionTarget } from '../navigation';
-import { router } from '../router';
+import { appPath, isStaffExcluded, SET_PASSWORD_PATH, setPasswordUrl, staffSelectionTarget } from '../navigation';
+import { appRouter, goToLogin } from '../router';
 
 /**
  * Connects the API client to the shell: the error modal (380 wide, OK button), the re-probe, and the
@@ -20,28 +20,30 @@ export function ApiBridge() {
 
   useEffect(() => {
     let openModals = 0;
+    // the app's path, without an embedding base path (docs/embedding.md)
+    const here = () => appPath(window.location.pathname);
     installShellHandlers({
       reprobe: () => void auth.reprobe(),
       sessionExpired: () => {
         // signed in until now: the expired notice, then login; otherwise straight to login
         if (auth.state === true) auth.expire();
-        else if (window.location.pathname !== '/login') void router.navigate(loginUrl());
+        else if (here() !== '/login') goToLogin();
       },
       goToLogin: () => {
-        if (window.location.pathname === '/login') return;
+        if (here() === '/login') return;
         auth.set(false);
         queryClient.clear();
-        void router.navigate(loginUrl());
+        goToLogin();
       },
       goToStaffSelection: () => {
-        if (isStaffExcluded(window.location.pathname)) return;
+        if (isStaffExcluded(here())) return;
         const target = staffSelectionTarget();
         if (target.external) window.location.assign(target.url);
-        else void router.navigate(target.url);
+        else void appRouter().navigate(target.url);
       },
       goToPasswordChange: () => {
-        if (window.location.pathname === SET_PASSWORD_PATH) return;
-        void router.navigate(setPasswordUrl());
+        if (here() === SET_PASSWORD_PATH) return;
+        void appRouter().navigate(setPasswordUrl());
       },
       showError: (message) => {
         // one modal at a time: a burst of failing calls should not stack dialogs
@@ -55,6 +57,8 @@ export function ApiBridge() {
       request: (method: string, url: string, body?: unknown) =>
         request(method, url, body === undefined ? undefined : JSON.stringify(body)).catch((e: unknown) => ({ failed: String(e) })),
     };
+    // an embedded app leaves the base application's globals as it found them
+    return () => void delete (window as unknown as { __ENERGY_DEBUG__?: unknown }).__ENERGY_DEBUG__;
   }, [auth, modal, queryClient, t]);
   return null;
 }

@@ -3,7 +3,7 @@ import { Layout, theme as antdTheme } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '@energy/contracts';
 import { PageSpinner } from '../../shared/page-spinner';
-import { isStaffExcluded } from '../navigation';
+import { embedding, isStaffExcluded } from '../navigation';
 import { AppHeader, DEFAULT_SLOGAN } from './header';
 import { HistoryFillNotice } from './history-fill-notice';
 import type { ShellContext } from './shell-context';
@@ -33,6 +33,8 @@ function SiderStandIn({ preference }: { preference: 1 | 2 | 3 }) {
 /** The browser tab title and favicon from the staff's platform settings. */
 function usePlatformTab(current: CurrentUser | undefined, pageName: string | undefined) {
   useEffect(() => {
+    // embedded, the base application owns the tab's title and icon
+    if (embedding.embedded) return;
     const platform = current?.staff.platformName || current?.staff.platformSloganName || DEFAULT_SLOGAN;
     document.title = pageName ? `${pageName} - ${platform}` : platform;
     const icon = current?.staff.iconUrl;

@@ -3,6 +3,7 @@ import { App as AntApp } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, showError } from '../../shared/api/client';
 import { MODAL_WIDTH } from '../../shared/modal';
+import { pagePath } from '../navigation';
 
 type StaffEntry = { id: number; staffCode: string; tenantName: string };
 
@@ -22,7 +23,7 @@ export function useStaffSwitch() {
       width: MODAL_WIDTH.info,
       okText: t('common.ok'),
       // the full page load resets every piece of current-user data
-      onOk: () => window.location.assign('/'),
+      onOk: () => window.location.assign(pagePath('/')),
     });
 
   const run = async (entry: StaffEntry, opts: { confirm: boolean; home: string }) => {
@@ -48,7 +49,7 @@ export function useStaffSwitch() {
     }
     if (!(await guarded(() => api(staff.staffSwitch, { staffId: entry.id }, { quiet: true })))) return;
     // a full page load: the new staff's data is fetched afresh, nothing of the previous one survives
-    window.location.assign(opts.home);
+    window.location.assign(pagePath(opts.home));
   };
   return run;
 }

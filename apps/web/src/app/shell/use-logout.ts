@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { auth as authCalls } from '@energy/contracts/refs';
 import { api } from '../../shared/api/client';
 import { useAuth } from '../auth/auth-state';
+import { authLoginUrl, embedding } from '../navigation';
 
 /** Logout: POST /server/logout first (a GET only answers a page that posts; docs/security.md), then the login page (spec 000 section 2). */
 export function useLogout() {
@@ -14,6 +15,8 @@ export function useLogout() {
     await api(authCalls.logout, undefined, { quiet: true }).catch(() => undefined);
     auth.set(false);
     queryClient.clear();
-    void navigate('/login', { replace: true });
+    // embedded: the auth origin's sign-in, which comes back to this page (spec 000 §2)
+    if (embedding.embedded) window.location.assign(authLoginUrl());
+    else void navigate('/login', { replace: true });
   };
 }

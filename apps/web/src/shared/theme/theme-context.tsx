@@ -9,17 +9,21 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The current theme: window-provided, else the mxTheme cookie, else dark; changes are saved in the cookie. */
-export function ThemeProvider({ windowTheme, children }: { windowTheme?: string; children: ReactNode }) {
+/**
+ * The current theme: window-provided, else the mxTheme cookie, else dark; changes are saved in the cookie.
+ * `root` carries `data-theme` and the colour scheme: the document's element, or an embedded app's own.
+ */
+export function ThemeProvider({ windowTheme, root, children }: { windowTheme?: string; root?: HTMLElement; children: ReactNode }) {
   const [theme, setThemeState] = useState<ThemeName>(() => initialTheme(windowTheme));
   const setTheme = useCallback((name: ThemeName) => {
     saveTheme(name);
     setThemeState(name);
   }, []);
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-    document.documentElement.style.colorScheme = isDarkTheme(theme) ? 'dark' : 'light';
-  }, [theme]);
+    const target = root ?? document.documentElement;
+    target.dataset.theme = theme;
+    target.style.colorScheme = isDarkTheme(theme) ? 'dark' : 'light';
+  }, [theme, root]);
   const value = useMemo(() => ({ theme, dark: isDarkTheme(theme), setTheme }), [theme, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
