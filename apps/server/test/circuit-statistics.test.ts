@@ -280,6 +280,52 @@ describe.each(DB_KINDS)('circuit statistics on %s', (kind) => {
     expect(file.body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it("filters the alarm records by the circuit and the cabinet of the alarm's device", async () => {
+    const tree = (await alice.post('/api/v2/device-type/tree', {})).body.data as {
+      children: { key: string; id: number; properties: { id: number; key: string }[] }[];
+    }[];
+    const type = tree.flatMap((x) => x.children).find((x) => x.key === 'feeder-meter')!;
+    const ouId = (await demoIds(t)).ouId['SZ-01']!;
+    const rule = await alice.post('/api/v2/device-alarm/rule/create', {
+      name: 'Statistics feeder over 100 kW',
+      description: null,
+      deviceTypeId: type.id,
+      propertyId: type.properties.find((p) => p.key === 'p')!.id,
+      condition: 'GT',
+      threshold: 100,
+      durationSeconds: 0,
+      level: 1,
+      ouId,
+      deviceIds: [meterA],
+      enabled: true,
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    await t.ingest.writeReadings([{ deviceId: meterA, ts: new Date(Date.now() - 60_000), values: { p: 150 } }]);
+    await t.services.alarm.settled();
+    const page = async (filter: string) =>
+      (await alice.call('GET', `/api/rule/device/alarm/log/page?page=1&size=50&${filter}`)).body.data.list as { deviceId: number }[];
+    const byCircuit = await page('circuitName=statistics%20line');
+    expect(byCircuit.length).toBeGreaterThan(0);
+    expect(byCircuit.every((a) => a.deviceId === meterA)).toBe(true);
+    expect(await page('circuitName=T-ST-IN')).toHaveLength(byCircuit.length);
+    expect(await page('circuitName=no-such-circuit')).toEqual([]);
+    const cabinet = (await alice.call(c.cabinetSave, { ouId, code: 'T-ST-CAB', name: 'Statistics cabinet' })).body.data;
+    expect(await page(`distributionCabinetId=${cabinet.id}`)).toEqual([]);
+    const line = (await alice.call(c.circuitDetail, { id: circuitId })).body.data;
+    const moved = await alice.call(c.circuitUpdate, {
+      id: circuitId,
+      code: line.code,
+      name: line.name,
+      type: line.type,
+      ouId,
+      accountId: line.accountId,
+      distributionCabinetId: cabinet.id,
+      meters: line.meters.map((m) => ({ deviceId: m.deviceId, sign: m.sign })),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await page(`distributionCabinetId=${cabinet.id}`)).toHaveLength(byCircuit.length);
+  });
+
   it('answers every circuit call to a signed-in user without a server error, and refuses anonymous callers', async () => {
     const calls = (Object.values(c) as unknown[]).filter(
       (v): v is { path: string; method: string } =>
