@@ -512,6 +512,27 @@ export const circuit = {
   accountSave: { method: 'POST', path: '/api/v2/circuit/electricityAccount/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.accountSave
   >,
+  aggrBatch: { method: 'POST', path: '/api/v2/circuit/data/aggrBatch', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.aggrBatch
+  >,
+  aggrBatchGet: {
+    method: 'GET',
+    path: '/api/circuit/data/aggrBatch',
+    bodyKind: 'json',
+    queryKeys: ['circuitIds', 'dataType', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.aggrBatchGet>,
+  aggregate: {
+    method: 'POST',
+    path: '/api/v2/circuit/data/aggregate',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'type', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.aggregate>,
+  aggregateGet: {
+    method: 'GET',
+    path: '/api/circuit/data/aggregate',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'type', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.aggregateGet>,
   cabinetList: { method: 'POST', path: '/api/v2/circuit/cabinet/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.cabinetList
   >,
@@ -626,8 +647,36 @@ export const circuit = {
     bodyKind: 'json',
     queryKeys: ['circuitId', 'from', 'to'],
   } as EndpointRef<typeof C.circuit.costSumGet>,
+  dataNow: { method: 'POST', path: '/api/v2/circuit/data/now', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.circuit.dataNow>,
+  dataNowGet: { method: 'GET', path: '/api/circuit/{id}/data/now', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.dataNowGet
+  >,
+  dataRange: { method: 'POST', path: '/api/v2/circuit/data/range', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.dataRange
+  >,
+  dataTypeList: { method: 'POST', path: '/api/v2/circuit/dataTypeList', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.dataTypeList
+  >,
+  dataTypeListGet: { method: 'GET', path: '/api/circuit/dataTypeList/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.dataTypeListGet
+  >,
+  defaultDataTypeList: {
+    method: 'POST',
+    path: '/api/v2/circuit/default-dataTypeList',
+    bodyKind: 'json',
+    queryKeys: ['timestamp'],
+  } as EndpointRef<typeof C.circuit.defaultDataTypeList>,
+  defaultDataTypeListGet: {
+    method: 'GET',
+    path: '/api/circuit/default-dataTypeList',
+    bodyKind: 'json',
+    queryKeys: ['timestamp'],
+  } as EndpointRef<typeof C.circuit.defaultDataTypeListGet>,
   deviceListByCircuitId: { method: 'POST', path: '/api/v2/device/listByCircuitId', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.deviceListByCircuitId
+  >,
+  energyAnalysis: { method: 'POST', path: '/api/v2/circuit/data/energy/analysis', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyAnalysis
   >,
   eprice: { method: 'POST', path: '/api/v2/circuit/electricityAccount/eprice', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.eprice
@@ -662,6 +711,9 @@ export const circuit = {
   lineLossData: { method: 'POST', path: '/api/v2/circuit-line-loss/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.lineLossData
   >,
+  oldStatistics: { method: 'POST', path: '/api/v2/circuit/data/old-statistics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.oldStatistics
+  >,
   peakValleyConfig: { method: 'POST', path: '/api/v2/circuit/data/peakValley/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.peakValleyConfig
   >,
@@ -674,6 +726,72 @@ export const circuit = {
   priceSave: { method: 'POST', path: '/api/v2/circuit/electricityAccount/price/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.priceSave
   >,
+  statistics: { method: 'POST', path: '/api/v2/circuit/data/statistics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.statistics
+  >,
+  statisticsBatch: { method: 'POST', path: '/api/v2/circuit/data/statisticsBatch', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.statisticsBatch
+  >,
+  statisticsBatchGet: {
+    method: 'GET',
+    path: '/api/circuit/data/statisticsBatch',
+    bodyKind: 'json',
+    queryKeys: ['circuitIds', 'dataType', 'timeResolution', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.statisticsBatchGet>,
+  statisticsBatchWithCache: {
+    method: 'POST',
+    path: '/api/v2/circuit/data/statisticsBatchWithCache',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.circuit.statisticsBatchWithCache>,
+  statisticsBatchWithCacheGet: {
+    method: 'GET',
+    path: '/api/circuit/data/statisticsBatchWithCache',
+    bodyKind: 'json',
+    queryKeys: ['circuitIds', 'dataTypes', 'timeResolution', 'from', 'to'],
+  } as EndpointRef<typeof C.circuit.statisticsBatchWithCacheGet>,
+  statisticsExport: {
+    method: 'GET',
+    path: '/api/v2/circuit/data/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.statisticsExport>,
+  statisticsExportGet: {
+    method: 'GET',
+    path: '/api/circuit/data/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'format', 'lang'],
+  } as EndpointRef<typeof C.circuit.statisticsExportGet>,
+  statisticsGet: {
+    method: 'GET',
+    path: '/api/circuit/data/statistics',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.statisticsGet>,
+  statisticsNoOu: {
+    method: 'POST',
+    path: '/api/v2/circuit/no-ou-check/data/statistics',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.statisticsNoOu>,
+  statisticsNoOuGet: {
+    method: 'GET',
+    path: '/api/circuit/no-ou-check/data/statistics',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.statisticsNoOuGet>,
+  statisticsWithCache: {
+    method: 'POST',
+    path: '/api/v2/circuit/data/statisticsWithCache',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.statisticsWithCache>,
+  statisticsWithCacheGet: {
+    method: 'GET',
+    path: '/api/circuit/data/statisticsWithCache',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'dataType', 'timeResolution', 'from', 'to', 'timestamp'],
+  } as EndpointRef<typeof C.circuit.statisticsWithCacheGet>,
 };
 
 export const customer = {

@@ -11,7 +11,7 @@ import { alarmLogRow, alarmState, idList, levelList, pageQuery, timeBound } from
 const tag = 'alarm';
 const params = z.object({ id: idParam });
 
-/** The record list's filters (spec 002). `circuitName` and `distributionCabinetId` wait for circuits and are accepted but ignored. */
+/** The record list's filters (spec 002). `circuitName` and `distributionCabinetId` keep alarms of devices metering a matching circuit. */
 export const alarmLogFilter = z.object({
   ouId: idParam.optional(),
   deviceCode: text(64).optional(),

@@ -4,3 +4,4 @@ export * from '../common/tou.js';
 export * from './accounts.js';
 export * from './circuits.js';
 export * from './cost.js';
+export * from './statistics.js';

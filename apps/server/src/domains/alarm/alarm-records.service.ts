@@ -16,6 +16,8 @@ function recordFilter(input: Omit<InputOf<typeof contract.alarmLogExport>, 'form
     ouId: input.ouId,
     deviceCode: input.deviceCode,
     deviceName: input.deviceName,
+    circuitName: input.circuitName,
+    distributionCabinetId: input.distributionCabinetId,
     state: input.state,
     levels: input.alarmLevels,
     source: input.source,

@@ -6,6 +6,7 @@ import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import { ou } from '../ou/ou.schema.js';
 import { alarmLog } from './alarm.schema.js';
+import { containing } from '../../db/sql.js';
 
 type AlarmRow = typeof alarmLog.$inferSelect;
 type AlarmLogRow = contract.AlarmLogRow;
@@ -28,6 +29,10 @@ export interface Filter {
   assetType?: string;
   /** Text in the rule name or the content. */
   text?: string;
+  /** Text in the code or name of a circuit the alarm's device meters. */
+  circuitName?: string;
+  /** A distribution cabinet holding a circuit the alarm's device meters. */
+  distributionCabinetId?: number;
   state?: 0 | 1;
   levels?: number[];
   source?: 'rule' | 'server';
@@ -58,6 +63,10 @@ const ofAssetType = (key: string) =>
   sql`exists (select 1 from device d join device_type t on t.id = d.device_type_id join device_category c on c.id = t.category_id
               where d.id = ${alarmLog.deviceId} and (t.key = ${key} or c.key = ${key}))`;
 
+/** The alarm's device meters a circuit matching `condition` (docs/circuits.md). */
+const ofCircuit = (condition: SQL) =>
+  sql`exists (select 1 from circuit_meter m join circuit c on c.id = m.circuit_id where m.device_id = ${alarmLog.deviceId} and ${condition})`;
+
 export function whereOf(ctx: StaffCtx, f: Filter): SQL {
   const filters = where(f, {
     ouId: equals(alarmLog.ouId),
@@ -67,6 +76,8 @@ export function whereOf(ctx: StaffCtx, f: Filter): SQL {
     deviceName: contains(alarmLog.deviceName),
     text: contains(alarmLog.ruleName, alarmLog.content),
     assetType: ofAssetType,
+    circuitName: (name: string) => ofCircuit(sql`(c.name ilike ${containing(name)} or c.code ilike ${containing(name)})`),
+    distributionCabinetId: (id: number) => ofCircuit(sql`c.cabinet_id = ${id}`),
     state: equals(alarmLog.state),
     levels: isIn(alarmLog.level),
     source: equals(alarmLog.source),
