@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { rowsOf } from '../src/db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUNRISE_SITE } from '../src/seed/demo-circuit-sites.js';
 import { demoNetwork, quarterEnergy, REPLACED_METER, startDemoCircuits } from '../src/seed/demo-circuits.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -592,7 +593,15 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
   it('demo network: two incoming lines, busbars, 24 feeders and branches, a 2-5 % loss, a replaced meter, a priced account', async () => {
     // 13 days to a fixed instant, so the replacement (12 days before, at 10:00 local) is in the history
     const now = at('2026-03-20T09:07:00');
-    const started = await startDemoCircuits({ db: t.database.system, ingest: t.ingest, log: t.app.log, days: 13, now, live: false });
+    const started = await startDemoCircuits({
+      db: t.database.system,
+      ingest: t.ingest,
+      log: t.app.log,
+      days: 13,
+      now,
+      live: false,
+      sites: [SUNRISE_SITE],
+    });
     expect(started.written).toBeGreaterThan(0);
     // one reading per meter and quarter hour: 13 days and the quarter hour now is in
     const [stored] = await rowsOf<{ n: number }>(

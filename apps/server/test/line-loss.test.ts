@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
+import { HARBOR_SITE } from '../src/seed/demo-circuit-sites.js';
+import { startDemoCircuits } from '../src/seed/demo-circuits.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 // Line loss and its alarm rules (docs/line-loss.md). Every figure is a hand calculation: Asia/Shanghai
@@ -221,5 +223,40 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
     expect((await dave.call(ll.lineLossDelete, { id: config.id })).body.code).toBe(ErrorCode.NOT_FOUND);
     const anonymous = await t.app.inject({ method: 'POST', url: ll.lineLossPage.path, payload: {} });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('line loss demo (PGlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it("Harbor's network: its unmetered tap on line 2 fires the demo rule, seen by dave only", async () => {
+    const started = await startDemoCircuits({
+      db: t.database.system,
+      ingest: t.ingest,
+      log: t.app.log,
+      days: 4,
+      live: false,
+      sites: [HARBOR_SITE],
+      evaluate: () => t.services.lineLossAlarms.evaluate(),
+    });
+    // 28 meters (24 bound, 4 for feeders' other loads), a reading per quarter hour of 4 days and the current one
+    expect(started.written).toBe(28 * (4 * 96 + 1));
+    const dave = await signIn(t, 'dave');
+    const rules = (await dave.call(ll.rulePage, { pageSize: 20, pageOffset: 1 })).body.data.list;
+    expect(rules.map((r) => [r.name, r.state, r.level])).toEqual([['Line 2 loss above 5 % for 2 days', 'firing', 1]]);
+    // 2.9 % of plain loss and 3.6 % from the tap, ±0.4 %
+    expect(rules[0]!.lastRate).toBeGreaterThan(0.06);
+    expect(rules[0]!.lastRate).toBeLessThan(0.07);
+    const configs = (await dave.call(ll.lineLossList, {})).body.data;
+    expect(configs.map((c) => [c.name, c.outputs.length])).toEqual([
+      ['SH-01 incoming line 1 against its feeders', 7],
+      ['SH-01 incoming line 2 against its feeders', 7],
+    ]);
+    const alice = await signIn(t, 'alice');
+    expect((await alice.call(ll.rulePage, { pageSize: 20, pageOffset: 1 })).body.data.totalCount).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import type { lineLoss } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
+import { localClock } from '../../pricing/tou-pricing.js';
 import { ENERGY_KEY } from '../circuit/circuit.service.js';
 
 type Level = lineLoss.LineLossLevel;
@@ -63,26 +64,11 @@ export function exceeds(p: { inputWh: number; lossWh: number }, thresholdPpm: nu
 // ---------------------------------------------------------------------------------------------
 // Local calendar
 
-const walls = new Map<string, Intl.DateTimeFormat>();
-
-/** The wall clock of an instant in a zone, as if it were UTC (ms). */
+/** The wall clock of an instant in a zone, as if it were UTC (ms, to the minute). */
 function wallOf(timeZone: string, ts: number): number {
-  let f = walls.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    walls.set(timeZone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(ts).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  const clock = localClock(timeZone, ts);
+  const [y, m, d] = clock.date.split('-').map(Number);
+  return Date.UTC(y!, m! - 1, d!) + clock.minute * 60_000;
 }
 
 /** The instant a local period (`YYYY-MM-DD` or `YYYY-MM`) starts: its first local midnight. */
@@ -100,8 +86,8 @@ export function periodStart(timeZone: string, label: string): number {
 
 /** The local period of an instant. */
 export function periodOf(timeZone: string, ts: number, level: Level): string {
-  const iso = new Date(wallOf(timeZone, ts)).toISOString();
-  return level === 'day' ? iso.slice(0, 10) : iso.slice(0, 7);
+  const clock = localClock(timeZone, ts);
+  return level === 'day' ? clock.date : clock.month;
 }
 
 /** The period `n` steps after a label (n may be negative). */
