@@ -133,6 +133,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     app.log,
   );
   app.addHook('onClose', stopSweep);
+  // line-loss alarm rules over closed days and months (docs/line-loss.md)
+  app.addHook('onClose', services.lineLossAlarms.start(15, app.log));
   const ingest = new TelemetryIngest(database.system, config.ingest, services.devices, app.log, services.ingestListeners);
   app.addHook('onClose', () => ingest.stop());
   await ingest.start();

@@ -75,7 +75,7 @@ async function main() {
         .then((started) => (charging = started))
         .catch((err: unknown) => app.log.error({ err }, 'demo charge points could not start; the platform runs without them'));
     // the demo distribution network and its meters' history (docs/circuits.md), in the background
-    if (live) void startDemoCircuits({ db: database.system, ingest, log: app.log });
+    if (live) void startDemoCircuits({ db: database.system, ingest, log: app.log, evaluate: () => services.lineLossAlarms.evaluate() });
 
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {

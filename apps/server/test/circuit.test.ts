@@ -1,8 +1,9 @@
-import { circuit as c, ErrorCode } from '@energy/contracts';
+import { circuit as c, ErrorCode, lineLoss } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { rowsOf } from '../src/db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUNRISE_SITE } from '../src/seed/demo-circuit-sites.js';
 import { demoNetwork, quarterEnergy, REPLACED_METER, startDemoCircuits } from '../src/seed/demo-circuits.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -529,13 +530,13 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
       ],
     });
     const range = { circuitId: parent.id, from: at('2026-06-01T00:00:00'), to: at('2026-07-01T00:00:00') };
-    const days = (await alice.call(c.lineLossData, { ...range, timeLevel: 'day' })).body.data;
+    const days = (await alice.call(lineLoss.lineLossData, { ...range, timeLevel: 'day' })).body.data;
     expect(days.children.map((x) => x.code)).toEqual(['T-LL-1', 'T-LL-2', 'T-LL-3']);
     // a quarter hour: input A 1000 Wh, outputs 237 + 100 + (237 - 100) = 474 Wh
     // 1 June: 96 x 1000 = 96000 in, 96 x 474 = 45504 out, 50496 lost, 50496 / 96000 = 0.526
-    expect(days.periods[0]).toEqual({ label: '2026-06-01', inputWh: 96000, outputWh: 45504, lossWh: 50496, rate: 0.526 });
+    expect(days.periods[0]).toMatchObject({ label: '2026-06-01', inputWh: 96000, outputWh: 45504, lossWh: 50496, rate: 0.526 });
     // 10 June, the replaced meter's 400 Wh: 95400 in, 49896 lost, 49896 / 95400 = 0.5230188... -> 0.523019
-    expect(days.periods.find((p) => p.label === '2026-06-10')).toEqual({
+    expect(days.periods.find((p) => p.label === '2026-06-10')).toMatchObject({
       label: '2026-06-10',
       inputWh: 95400,
       outputWh: 45504,
@@ -543,10 +544,12 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
       rate: 0.523019,
     });
     // June: 30 x 96000 - 600 + 2000 = 2881400 in, 30 x 45504 = 1365120 out, 1516280 lost, rate 0.526230...
-    const month = (await alice.call(c.lineLossData, { ...range, timeLevel: 'month' })).body.data;
-    expect(month.periods).toEqual([{ label: '2026-06', inputWh: 2881400, outputWh: 1365120, lossWh: 1516280, rate: 0.52623 }]);
+    const month = (await alice.call(lineLoss.lineLossData, { ...range, timeLevel: 'month' })).body.data;
+    expect(month.periods).toEqual([
+      { label: '2026-06', ts: at('2026-06-01T00:00:00'), inputWh: 2881400, outputWh: 1365120, lossWh: 1516280, rate: 0.52623 },
+    ]);
     expect(month.total).toEqual({ inputWh: 2881400, outputWh: 1365120, lossWh: 1516280, rate: 0.52623 });
-    expect((await dave.call(c.lineLossData, { ...range, timeLevel: 'day' })).body.code).toBe(ErrorCode.NOT_FOUND);
+    expect((await dave.call(lineLoss.lineLossData, { ...range, timeLevel: 'day' })).body.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('refuses bad ranges and shows another tenant nothing, also by id', async () => {
@@ -590,7 +593,15 @@ describe.each(DB_KINDS)('circuits and their cost on %s', (kind) => {
   it('demo network: two incoming lines, busbars, 24 feeders and branches, a 2-5 % loss, a replaced meter, a priced account', async () => {
     // 13 days to a fixed instant, so the replacement (12 days before, at 10:00 local) is in the history
     const now = at('2026-03-20T09:07:00');
-    const started = await startDemoCircuits({ db: t.database.system, ingest: t.ingest, log: t.app.log, days: 13, now, live: false });
+    const started = await startDemoCircuits({
+      db: t.database.system,
+      ingest: t.ingest,
+      log: t.app.log,
+      days: 13,
+      now,
+      live: false,
+      sites: [SUNRISE_SITE],
+    });
     expect(started.written).toBeGreaterThan(0);
     // one reading per meter and quarter hour: 13 days and the quarter hour now is in
     const [stored] = await rowsOf<{ n: number }>(

@@ -708,9 +708,6 @@ export const circuit = {
     bodyKind: 'json',
     queryKeys: ['circuitId', 'from', 'to'],
   } as EndpointRef<typeof C.circuit.epricesNoOuGet>,
-  lineLossData: { method: 'POST', path: '/api/v2/circuit-line-loss/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
-    typeof C.circuit.lineLossData
-  >,
   oldStatistics: { method: 'POST', path: '/api/v2/circuit/data/old-statistics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.oldStatistics
   >,
@@ -1002,6 +999,57 @@ export const jobs = {
   jobDetail: { method: 'POST', path: '/api/v2/job/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.jobs.jobDetail>,
   jobProblems: { method: 'GET', path: '/api/v2/job/{id}/problems', bodyKind: 'json', queryKeys: ['lang'] } as EndpointRef<
     typeof C.jobs.jobProblems
+  >,
+};
+
+export const lineLoss = {
+  lineLossCreate: { method: 'POST', path: '/api/v2/circuit-line-loss/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossCreate
+  >,
+  lineLossData: { method: 'POST', path: '/api/v2/circuit-line-loss/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossData
+  >,
+  lineLossDelete: { method: 'POST', path: '/api/v2/circuit-line-loss/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossDelete
+  >,
+  lineLossDetail: { method: 'POST', path: '/api/v2/circuit-line-loss/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossDetail
+  >,
+  lineLossExport: {
+    method: 'GET',
+    path: '/api/v2/circuit-line-loss/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'configId', 'exportDate', 'timeLevel', 'format', 'lang'],
+  } as EndpointRef<typeof C.lineLoss.lineLossExport>,
+  lineLossList: { method: 'POST', path: '/api/v2/circuit-line-loss/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossList
+  >,
+  lineLossPage: { method: 'POST', path: '/api/v2/circuit-line-loss/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossPage
+  >,
+  lineLossUpdate: { method: 'POST', path: '/api/v2/circuit-line-loss/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.lineLossUpdate
+  >,
+  logDetail: { method: 'POST', path: '/api/v2/line-loss/alarm/log/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.logDetail
+  >,
+  logPage: { method: 'POST', path: '/api/v2/line-loss/alarm/log/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.logPage
+  >,
+  ruleCreate: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.ruleCreate
+  >,
+  ruleDetail: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.ruleDetail
+  >,
+  rulePage: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.rulePage
+  >,
+  ruleStatus: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.ruleStatus
+  >,
+  ruleUpdate: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.ruleUpdate
   >,
 };
 

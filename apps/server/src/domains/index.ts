@@ -11,6 +11,7 @@ import { bsaModule } from './bsa/bsa.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
+import { lineLossModule } from './line-loss/line-loss.module.js';
 import { devicesModule } from './devices/devices.module.js';
 import { filesModule } from './files/files.module.js';
 import { integrationModule } from './integration/integration.module.js';
@@ -51,6 +52,7 @@ export const domainModules = [
   devicesExcelModule,
   chargingModule,
   circuitModule,
+  lineLossModule,
   pvModule,
 ];
 
@@ -134,6 +136,7 @@ export function createServices(db: Db, config: Config) {
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
     ...circuitModule.services({}),
+    ...lineLossModule.services({ db, alarmEvaluator: alarms.alarmEvaluator }),
     ...pvModule.services({ jobs }),
   };
 }

@@ -14,10 +14,11 @@ import { ou } from '../domains/ou/ou.schema.js';
 import type { HistoryReading } from '../domains/telemetry/ingest/history.js';
 import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
-import { DEMO_TENANTS } from './demo-tenants.js';
+import { DEMO_SITES, SUNRISE_SITE, type DemoSite } from './demo-circuit-sites.js';
+import { seedDemoLineLoss } from './demo-line-loss.js';
 
 /**
- * The demo distribution network of Sunrise's Suzhou plant (docs/circuits.md): an electricity account
+ * The demo distribution networks (docs/circuits.md; the sites in demo-circuit-sites.ts), e.g. Sunrise's Suzhou plant: an electricity account
  * with a two-season five-band schedule and a demand charge, two incoming lines each feeding a busbar,
  * 16 feeders and 8 branches, 30 meters (26 bound to circuits, 4 reading a branched feeder's other loads). Each incoming meter reads its feeders' sum plus a line loss
  * (3.2 % and 2.6 %, ±0.4 % by the quarter hour), one feeder meter is replaced 12 days before the start.
@@ -26,7 +27,6 @@ import { DEMO_TENANTS } from './demo-tenants.js';
  * since the last reading afterwards, then one quarter hour at a time (`startDemoCircuits`).
  */
 
-const OU_CODE = 'SZ-01';
 const Q = 15 * 60_000;
 const DAYS = 30;
 const ENERGY = 'e_imp';
@@ -41,6 +41,8 @@ interface MeterPlan {
   loss?: number;
   /** The shape of its day: 'plant' (two shifts), 'office', 'always' (compressors, cooling). */
   shape?: 'plant' | 'office' | 'always';
+  /** Extra loss of the site's fault while it lasts (an incoming meter). */
+  faultLoss?: number;
 }
 
 interface CircuitPlan {
@@ -52,65 +54,14 @@ interface CircuitPlan {
   meter?: string;
 }
 
-const FEEDERS: { name: string; kw: number; shape: MeterPlan['shape']; branches?: [string, number][] }[] = [
-  {
-    name: 'Stamping line',
-    kw: 180,
-    shape: 'plant',
-    branches: [
-      ['Press 1', 90],
-      ['Press 2', 70],
-    ],
-  },
-  {
-    name: 'Welding line',
-    kw: 140,
-    shape: 'plant',
-    branches: [
-      ['Robot cell A', 60],
-      ['Robot cell B', 55],
-    ],
-  },
-  { name: 'Paint shop', kw: 160, shape: 'plant' },
-  { name: 'Assembly line 1', kw: 90, shape: 'plant' },
-  {
-    name: 'Assembly line 2',
-    kw: 85,
-    shape: 'plant',
-    branches: [
-      ['Conveyors', 30],
-      ['Test benches', 40],
-    ],
-  },
-  { name: 'Compressed air', kw: 110, shape: 'always' },
-  { name: 'Chillers', kw: 130, shape: 'always' },
-  { name: 'Warehouse', kw: 35, shape: 'office' },
-  {
-    name: 'Office building',
-    kw: 60,
-    shape: 'office',
-    branches: [
-      ['HVAC', 35],
-      ['Lighting and sockets', 20],
-    ],
-  },
-  { name: 'Canteen', kw: 40, shape: 'office' },
-  { name: 'Machining', kw: 120, shape: 'plant' },
-  { name: 'Heat treatment', kw: 150, shape: 'always' },
-  { name: 'Quality lab', kw: 25, shape: 'office' },
-  { name: 'Packaging', kw: 45, shape: 'plant' },
-  { name: 'Outdoor lighting', kw: 15, shape: 'always' },
-  { name: 'EV chargers', kw: 50, shape: 'office' },
-];
-
-const code = (s: string) => `${OU_CODE}-${s}`;
-
 /** The network: circuits and the meters they read. */
-export function demoNetwork(): { circuits: CircuitPlan[]; meters: MeterPlan[] } {
+export function demoNetwork(site: DemoSite = SUNRISE_SITE): { circuits: CircuitPlan[]; meters: MeterPlan[] } {
+  const code = (s: string) => `${site.ouCode}-${s}`;
   const circuits: CircuitPlan[] = [];
   const meters: MeterPlan[] = [];
-  for (const line of [1, 2]) {
-    const feeders = FEEDERS.slice((line - 1) * 8, line * 8);
+  let before = 0;
+  for (const line of [1, 2] as const) {
+    const feeders = site.lines[line - 1]!;
     const incoming = code(`IN-${line}`);
     const busbar = code(`BB-${line}`);
     const inMeter = code(`CM-IN-${line}`);
@@ -124,7 +75,7 @@ export function demoNetwork(): { circuits: CircuitPlan[]; meters: MeterPlan[] } 
     });
     const feederMeters: string[] = [];
     feeders.forEach((f, i) => {
-      const n = (line - 1) * 8 + i + 1;
+      const n = before + i + 1;
       const fc = code(`FD-${String(n).padStart(2, '0')}`);
       const fm = code(`CM-FD-${String(n).padStart(2, '0')}`);
       feederMeters.push(fm);
@@ -144,13 +95,20 @@ export function demoNetwork(): { circuits: CircuitPlan[]; meters: MeterPlan[] } 
         meters.push({ code: fm, name: `${f.name} meter`, sums: [...branchMeters, own], loss: 0.01 });
       } else meters.push({ code: fm, name: `${f.name} meter`, baseKw: f.kw, shape: f.shape });
     });
-    meters.push({ code: inMeter, name: `Incoming line ${line} meter`, sums: feederMeters, loss: line === 1 ? 0.032 : 0.026 });
+    meters.push({
+      code: inMeter,
+      name: `Incoming line ${line} meter`,
+      sums: feederMeters,
+      loss: site.losses[line - 1]!,
+      ...(site.fault?.line === line ? { faultLoss: site.fault.extraLoss } : {}),
+    });
+    before += feeders.length;
   }
   return { circuits, meters };
 }
 
-/** The feeder meter replaced during the history (its counter restarts from 0). */
-export const REPLACED_METER = code('CM-FD-06');
+/** Sunrise's feeder meter replaced during the history (its counter restarts from 0). */
+export const REPLACED_METER = `${SUNRISE_SITE.ouCode}-${SUNRISE_SITE.replaced.meter}`;
 
 /** Summer (June-September) and the rest, five bands each; a demand charge of 40 per kW·month. */
 const p = (v: number) => Math.round(v * 10_000);
@@ -187,27 +145,28 @@ const DEMO_SEASONS: StoredSeason[] = [
 ];
 
 /** Makes the network once; answers whether it exists now. */
-export async function seedDemoCircuits(db: Db): Promise<boolean> {
-  const tenantId = DEMO_TENANTS.sunrise;
-  const [site] = await db
+export async function seedDemoCircuits(db: Db, site: DemoSite = SUNRISE_SITE): Promise<boolean> {
+  const tenantId = site.tenantId;
+  const code = (s: string) => `${site.ouCode}-${s}`;
+  const [unit] = await db
     .select({ id: ou.id, mcid: ou.customerMcid })
     .from(ou)
-    .where(and(eq(ou.tenantId, tenantId), eq(ou.code, OU_CODE)));
+    .where(and(eq(ou.tenantId, tenantId), eq(ou.code, site.ouCode)));
   const [meterType] = await db
     .select({ id: deviceType.id })
     .from(deviceType)
     .where(and(eq(deviceType.tenantId, tenantId), eq(deviceType.key, 'feeder-meter')));
-  if (!site || !meterType) return false;
+  if (!unit || !meterType) return false;
   const [done] = await db
     .select({ id: circuit.id })
     .from(circuit)
     .where(and(eq(circuit.tenantId, tenantId), eq(circuit.code, code('IN-1'))));
   if (done) return true;
-  const { circuits, meters } = demoNetwork();
+  const { circuits, meters } = demoNetwork(site);
   await db.transaction(async (tx) => {
     const [account] = await tx
       .insert(circuitAccount)
-      .values({ tenantId, ouId: site.id, code: code('ACC-01'), name: 'Suzhou plant utility account', currency: 'CNY' })
+      .values({ tenantId, ouId: unit.id, code: code('ACC-01'), name: site.accountName, currency: 'CNY' })
       .returning({ id: circuitAccount.id });
     await tx
       .insert(circuitAccountPrice)
@@ -217,10 +176,10 @@ export async function seedDemoCircuits(db: Db): Promise<boolean> {
       .values(
         [1, 2].map((n) => ({
           tenantId,
-          ouId: site.id,
+          ouId: unit.id,
           code: code(`CAB-${n}`),
           name: `Switchgear room ${n}`,
-          location: `Substation, bay ${n}`,
+          location: `${site.substation}, bay ${n}`,
         })),
       )
       .returning({ id: circuitCabinet.id, code: circuitCabinet.code });
@@ -234,8 +193,8 @@ export async function seedDemoCircuits(db: Db): Promise<boolean> {
           code: m.code,
           name: m.name,
           deviceTypeId: meterType.id,
-          customerMcid: site.mcid,
-          ouId: site.id,
+          customerMcid: unit.mcid,
+          ouId: unit.id,
           ratedPowerKw: m.sums ? 2000 : Math.max(50, (m.baseKw ?? 50) * 2),
         })),
       )
@@ -247,7 +206,7 @@ export async function seedDemoCircuits(db: Db): Promise<boolean> {
         .insert(circuit)
         .values({
           tenantId,
-          ouId: site.id,
+          ouId: unit.id,
           code: c.code,
           name: c.name,
           type: c.type,
@@ -286,7 +245,7 @@ function shapeAt(shape: MeterPlan['shape'], hour: number, weekend: boolean): num
 }
 
 /** Wh of each meter in the quarter hour that starts at `ts` (Shanghai local time, UTC+8, decides the shape). */
-export function quarterEnergy(meters: MeterPlan[], ts: number): Map<string, number> {
+export function quarterEnergy(meters: MeterPlan[], ts: number, faultFrom?: number): Map<string, number> {
   const local = new Date(ts + 8 * 3_600_000);
   const hour = local.getUTCHours() + local.getUTCMinutes() / 60;
   const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6;
@@ -298,7 +257,9 @@ export function quarterEnergy(meters: MeterPlan[], ts: number): Map<string, numb
   meters.forEach((m, i) => {
     if (!m.sums) return;
     const parts = m.sums.reduce((s, c) => s + out.get(c)!, 0);
-    const loss = m.loss! + 0.004 * noise(q * 977 + i);
+    // a fault (an unmetered tap, a failing cable joint) adds its loss from when it started
+    const fault = m.faultLoss !== undefined && faultFrom !== undefined && ts >= faultFrom ? m.faultLoss : 0;
+    const loss = m.loss! + fault + 0.004 * noise(q * 977 + i);
     out.set(m.code, Math.round(parts * (1 + loss)));
   });
   return out;
@@ -315,13 +276,16 @@ export function* demoReadings(
   from: number,
   to: number,
   replacedAt: number,
+  replaced = REPLACED_METER,
+  faultFrom?: number,
 ): Generator<HistoryReading> {
   const counter = new Map(meters.map((m) => [m.code, Math.round((start.get(m.code) ?? 0) * 1000)]));
   for (let ts = from; ts < to; ts += Q) {
-    const energy = quarterEnergy(meters, ts - Q);
+    const energy = quarterEnergy(meters, ts - Q, faultFrom);
     for (const m of meters) {
       let value = counter.get(m.code)! + energy.get(m.code)!;
-      if (m.code === REPLACED_METER && ts === replacedAt) value = energy.get(m.code)!;
+      // a replaced meter: the new one starts from 0 and has counted this quarter hour by its reading
+      if (m.code === replaced && ts === replacedAt) value = energy.get(m.code)!;
       counter.set(m.code, value);
       yield { deviceId: ids.get(m.code)!, ts: new Date(ts), values: { [ENERGY]: value / 1000 } };
     }
@@ -329,8 +293,9 @@ export function* demoReadings(
 }
 
 /**
- * Writes the demo meters' missing history in the background, then a quarter hour at a time while the
- * server runs. Resolves once the history is written; never throws (the platform runs without it).
+ * Writes the demo meters' missing history of every demo site in the background, then a quarter hour at a
+ * time while the server runs; then evaluates the line-loss rules once (`evaluate`). Resolves once the
+ * history is written; never throws (the platform runs without it).
  */
 export async function startDemoCircuits(opts: {
   db: Db;
@@ -339,25 +304,39 @@ export async function startDemoCircuits(opts: {
   days?: number;
   now?: number;
   live?: boolean;
+  sites?: DemoSite[];
+  evaluate?: () => Promise<unknown>;
 }) {
+  let written = 0;
+  for (const site of opts.sites ?? DEMO_SITES) written += await startSite(opts, site);
+  if (opts.evaluate) await opts.evaluate().catch((err: unknown) => opts.log.warn({ err }, 'demo line loss: evaluation failed'));
+  return { written };
+}
+
+async function startSite(
+  opts: { db: Db; ingest: TelemetryIngest; log: FastifyBaseLogger; days?: number; now?: number; live?: boolean },
+  site: DemoSite,
+): Promise<number> {
   const { db, ingest, log } = opts;
   try {
-    if (!(await seedDemoCircuits(db))) return { written: 0 };
-    const { meters } = demoNetwork();
+    if (!(await seedDemoCircuits(db, site))) return 0;
+    const faultFrom = await seedDemoLineLoss(db, site);
+    const { meters } = demoNetwork(site);
+    const replaced = `${site.ouCode}-${site.replaced.meter}`;
     const rows = await db
       .select({ id: device.id, code: device.code, propertyId: dataProperty.id })
       .from(device)
       .innerJoin(dataProperty, and(eq(dataProperty.deviceTypeId, device.deviceTypeId), eq(dataProperty.key, ENERGY)))
       .where(
         and(
-          eq(device.tenantId, DEMO_TENANTS.sunrise),
+          eq(device.tenantId, site.tenantId),
           inArray(
             device.code,
             meters.map((m) => m.code),
           ),
         ),
       );
-    if (rows.length !== meters.length) return { written: 0 }; // a meter was deleted: leave the network alone
+    if (rows.length !== meters.length) return 0; // a meter was deleted: leave the network alone
     const ids = new Map(rows.map((r) => [r.code, r.id]));
     const latest = await latestOf(
       db,
@@ -370,11 +349,12 @@ export async function startDemoCircuits(opts: {
     const first = Math.floor((now - (opts.days ?? DAYS) * 86_400_000) / Q) * Q;
     const from = last === null ? first : last + Q;
     const to = Math.floor(now / Q) * Q + Q;
-    // first start: counters from a plausible past, the replacement 12 days before now at 10:00 local
+    // first start: counters from a plausible past, the replacement so many days before now
     if (last === null) meters.forEach((m, i) => start.set(m.code, 10_000 + ((i * 7919) % 80_000)));
-    const replacedAt = Math.floor((now - 12 * 86_400_000) / 86_400_000) * 86_400_000 + 2 * 3_600_000;
-    const result = from < to ? await ingest.writeHistory(demoReadings(meters, ids, start, from, to, replacedAt)) : { accepted: 0 };
-    log.info(`demo circuits: ${result.accepted} meter readings written`);
+    const replacedAt = Math.floor((now - site.replaced.daysAgo * 86_400_000) / 86_400_000) * 86_400_000 + site.replaced.utcHour * 3_600_000;
+    const result =
+      from < to ? await ingest.writeHistory(demoReadings(meters, ids, start, from, to, replacedAt, replaced, faultFrom)) : { accepted: 0 };
+    log.info(`demo circuits ${site.ouCode}: ${result.accepted} meter readings written`);
     if (opts.live !== false) {
       let next = to;
       const counters = new Map(start);
@@ -387,16 +367,16 @@ export async function startDemoCircuits(opts: {
             rows.map((r) => ({ deviceId: r.id, propertyId: r.propertyId })),
           );
           for (const l of stored) counters.set(byId.get(Number(l.d))!, Number(l.value));
-          await ingest.writeReadings([...demoReadings(meters, ids, counters, next, until, -1)]);
+          await ingest.writeReadings([...demoReadings(meters, ids, counters, next, until, -1, replaced, faultFrom)]);
           next = until;
         };
         step().catch((err: unknown) => log.warn({ err }, 'demo circuits: a quarter hour could not be written'));
       }, 60_000);
       timer.unref();
     }
-    return { written: result.accepted };
+    return result.accepted;
   } catch (err) {
-    log.error({ err }, 'demo circuits could not start; the platform runs without them');
-    return { written: 0 };
+    log.error({ err }, `demo circuits ${site.ouCode} could not start; the platform runs without them`);
+    return 0;
   }
 }

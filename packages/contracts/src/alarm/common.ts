@@ -13,7 +13,14 @@ export const alarmState = z.union([z.literal(0), z.literal(1)]);
 export const alarmSource = z.enum(['rule', 'server']);
 
 /** Platform-side scenes of server alarms (issue 6). */
-export const SERVER_ALARM_SCENES = ['DEVICE_OFFLINE', 'GATEWAY_OFFLINE', 'DATA_DELAYED', 'DELIVERY_FAILED', 'CONNECTOR_FAULTED'] as const;
+export const SERVER_ALARM_SCENES = [
+  'DEVICE_OFFLINE',
+  'GATEWAY_OFFLINE',
+  'DATA_DELAYED',
+  'DELIVERY_FAILED',
+  'CONNECTOR_FAULTED',
+  'LINE_LOSS_HIGH',
+] as const;
 export const serverAlarmScene = z.enum(SERVER_ALARM_SCENES);
 export type ServerAlarmScene = z.infer<typeof serverAlarmScene>;
 

@@ -160,35 +160,3 @@ export const circuitExport = endpoint({
   output: z.any(),
   raw: true,
 });
-
-// ---------------------------------------------------------------------------------------------
-// Line loss (first slice: a circuit against its direct children, no stored configurations yet)
-
-export const lineLossFigures = z.object({
-  /** The circuit's own energy (its meters), Wh. */
-  inputWh: z.number().int(),
-  /** The sum of its direct children's energy, Wh. */
-  outputWh: z.number().int(),
-  lossWh: z.number().int(),
-  /** loss / input, to 6 decimals; null without input. */
-  rate: z.number().nullable(),
-});
-
-/** Loss of a circuit against its direct children per local day or month: input − Σ outputs, and the rate. */
-export const lineLossData = endpoint({
-  method: 'POST',
-  path: '/api/v2/circuit-line-loss/data',
-  summary: 'Line loss of a circuit against its children',
-  tag,
-  access: { auth: 'staff', permission: 'p-circuit-line-loss' },
-  kind: 'query',
-  cost: 'heavy',
-  body: z.object({ circuitId: id, from: instant, to: instant, timeLevel: z.enum(['day', 'month']).default('day') }),
-  output: z.object({
-    circuitId: z.number().int(),
-    timeZone: z.string(),
-    children: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-    periods: z.array(lineLossFigures.extend({ label: z.string() })),
-    total: lineLossFigures,
-  }),
-});

@@ -27,6 +27,7 @@ const SCENES: Record<string, Localized> = {
   DATA_DELAYED: { 'en-US': 'Data delayed', 'zh-CN': '数据延迟' },
   DELIVERY_FAILED: { 'en-US': 'Delivery failed', 'zh-CN': '下发失败' },
   CONNECTOR_FAULTED: { 'en-US': 'Charging connector faulted', 'zh-CN': '充电枪故障' },
+  LINE_LOSS_HIGH: { 'en-US': 'Line loss high', 'zh-CN': '线损率超限' },
 };
 const CONDITIONS: Record<string, Localized> = {
   GT: { 'en-US': 'above', 'zh-CN': '大于' },

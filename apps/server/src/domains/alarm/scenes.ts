@@ -47,4 +47,5 @@ export const SCENES: Record<ServerAlarmScene, { name: string; level: number }> =
   DATA_DELAYED: { name: 'Data delayed', level: 3 },
   DELIVERY_FAILED: { name: 'Delivery failed', level: 1 },
   CONNECTOR_FAULTED: { name: 'Charging connector faulted', level: 2 },
+  LINE_LOSS_HIGH: { name: 'Line loss high', level: 2 },
 };

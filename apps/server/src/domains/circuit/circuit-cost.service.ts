@@ -1,5 +1,5 @@
 import { circuit as contract } from '@energy/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/sql.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../../excel/columns.js';
@@ -18,7 +18,6 @@ import {
   type MonthDemand,
 } from '../../pricing/tou-pricing.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
-import { circuit } from './circuit.schema.js';
 import type { PricesService } from './prices.service.js';
 import { ENERGY_KEY, type CircuitService } from './circuit.service.js';
 import { COST_SHEET, costColumns } from './circuit-excel.js';
@@ -224,43 +223,6 @@ export class CircuitCostService {
         yield [...answer.periods, total];
       })(),
     });
-  }
-
-  /**
-   * Line loss of a circuit against its direct children (docs/circuits.md): per local day or month, input =
-   * the circuit's energy, output = the sum of its children's, loss = input − output, rate = loss / input.
-   */
-  async lineLoss(ctx: StaffCtx, input: { circuitId: number; from: string | number; to: string | number; timeLevel: 'day' | 'month' }) {
-    const { from, to } = this.range(input);
-    const row = await this.circuits.detail(ctx, input.circuitId);
-    const zone = await tenantTimeZone(ctx);
-    const children = await ctx.tx
-      .select({ id: circuit.id, code: circuit.code, name: circuit.name })
-      .from(circuit)
-      .where(and(eq(circuit.parentId, row.id), ...this.circuits.scope(ctx)))
-      .orderBy(asc(circuit.code));
-    const periods = new Map<string, { inputWh: number; outputWh: number }>();
-    const add = (points: EnergyPoint[], key: 'inputWh' | 'outputWh') => {
-      for (const p of points) {
-        const clock = localClock(zone, p.ts);
-        const label = input.timeLevel === 'day' ? clock.date : clock.month;
-        const period = periods.get(label) ?? { inputWh: 0, outputWh: 0 };
-        period[key] += p.wh;
-        periods.set(label, period);
-      }
-    };
-    add(await this.energy(ctx, row.id, from, to), 'inputWh');
-    for (const child of children) add(await this.energy(ctx, child.id, from, to), 'outputWh');
-    const figures = (p: { inputWh: number; outputWh: number }) => {
-      const lossWh = p.inputWh - p.outputWh;
-      return { ...p, lossWh, rate: p.inputWh === 0 ? null : Math.round((lossWh / p.inputWh) * 1e6) / 1e6 };
-    };
-    const list = [...periods].sort(([a], [b]) => (a < b ? -1 : 1)).map(([label, p]) => ({ label, ...figures(p) }));
-    const total = list.reduce((s, p) => ({ inputWh: s.inputWh + p.inputWh, outputWh: s.outputWh + p.outputWh }), {
-      inputWh: 0,
-      outputWh: 0,
-    });
-    return { circuitId: row.id, timeZone: zone, children, periods: list, total: figures(total) };
   }
 }
 

@@ -54,6 +54,5 @@ export const circuitRoutes: DomainRoutes<{ circuits: CircuitService; circuitCost
   route(c.costListGet, (ctx, input) => costs.costList(ctx, input));
   route(c.peakValleyDetail, (ctx, input) => costs.costList(ctx, input));
   route(c.costExport, (ctx, input, http) => costs.costExport(ctx, input, http));
-  route(c.lineLossData, (ctx, input) => costs.lineLoss(ctx, input));
   route(c.peakValleyConfig, (ctx, input) => costs.peakValleyConfig(ctx, input));
 };

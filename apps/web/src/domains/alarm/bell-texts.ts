@@ -26,6 +26,7 @@ const en = {
     DATA_DELAYED: 'Data delayed',
     DELIVERY_FAILED: 'Delivery failed',
     CONNECTOR_FAULTED: 'Charging connector faulted',
+    LINE_LOSS_HIGH: 'Line loss high',
   },
 };
 
@@ -50,6 +51,7 @@ const zh: typeof en = {
     DATA_DELAYED: '数据延迟',
     DELIVERY_FAILED: '下发失败',
     CONNECTOR_FAULTED: '充电枪故障',
+    LINE_LOSS_HIGH: '线损率超限',
   },
 };
 

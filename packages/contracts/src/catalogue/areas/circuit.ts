@@ -40,7 +40,10 @@ export const circuitArea = {
           name: 'Line loss',
           nameZh: '线损分析',
           path: '/circuit/analysis/line-loss',
-          buttons: crud('circuit-line-loss', 'line-loss config', '线损配置'),
+          buttons: [
+            ...crud('circuit-line-loss', 'line-loss config', '线损配置'),
+            { code: 'b-circuit-line-loss-export', name: 'Export line loss', nameZh: '导出线损' },
+          ],
         },
       ],
     },

@@ -172,7 +172,13 @@ export class BatchWriter {
       // every rejection is counted; the log says so at most every 10 s per device and reason
       if ((this.logged.get(key) ?? 0) > now - 10_000) continue;
       this.logged.set(key, now);
-      this.log.warn({ deviceId: r.deviceId, reason: r.reason, count: r.count, detail: r.detail }, 'telemetry not accepted');
+      const what = { deviceId: r.deviceId, reason: r.reason, count: r.count, detail: r.detail };
+      // a counter that went down is a replaced or reset meter: the reading is stored and its new value
+      // counted (docs/devices.md, "Counters"), so it is news, not a refusal; a jump's step is ignored
+      if (r.reason === 'counter_reset')
+        this.log.info(what, 'telemetry stored: a counter restarted (meter replaced or reset), counted from zero');
+      else if (r.reason === 'counter_jump') this.log.warn(what, 'telemetry stored: an implausible counter step, its energy ignored');
+      else this.log.warn(what, 'telemetry not accepted');
     }
     await tx.execute(sql`
       insert into device_ingest_stat as s (tenant_id, device_id, reason, count, last_at, last_detail)
