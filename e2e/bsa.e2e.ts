@@ -106,7 +106,11 @@ describe('storage stations', () => {
     await page.locator('.ant-dropdown-menu-item', { hasText: 'Enable' }).filter({ visible: true }).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Enable' }).click();
     await rowOf(page, 'SZ-01-BSA-07').getByText('Enabled').waitFor();
+  });
 
+  it('its battery is built from templates, its FCS configuration published and acknowledged, and its cells report', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice', LIST);
     // its battery from the demo templates: the form starts from its stack ST-01 (no racks yet: 1 rack)
     await rowOf(page, 'SZ-01-BSA-07').getByTestId('station-battery').click();
     const drawer = page.getByTestId('battery-drawer');
@@ -137,7 +141,7 @@ describe('storage stations', () => {
     await expect.poll(() => config.getByTestId('config-acknowledged').textContent(), POLL).toBe('1');
     // the FCS reports its cells: the tree shows them (refetched every 5 s)
     await drawer.getByText(/ST-01 Stack 1 — 288 cells · 288\/288 reported · 3\.\d{3}–3\.\d{3} V/).waitFor({ timeout: 20_000 });
-  });
+  }, 120_000);
 
   it("a demo station's battery: PCS bindings, the point table and the stack > rack > pack tree", async () => {
     const page = await newPage(h);
