@@ -1,14 +1,20 @@
+import { startFleet, type Fleet } from '@energy/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { signIn } from '../apps/server/test/helpers.js';
+import { deviceByCode } from '../apps/server/test/mqtt-helpers.js';
 import { newPage, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * Building a storage station through the wizard against the real server (issue 21, docs/bsa.md): alice
  * starts a draft, leaves after the PCS step, continues it from the list at the step she left, finishes
- * it, enables it from the lifecycle menu, and opens a demo station's battery tree.
+ * it, enables it from the lifecycle menu, builds its battery from templates, publishes its FCS
+ * configuration to a simulated FCS (@energy/simulator over the server's MQTT broker) that acknowledges
+ * it and reports its cells into the battery tree; and opens a demo station's battery tree.
  */
 
 let h: Harness;
+let fleet: Fleet | null = null;
 const LIST = '/bsa/asset/station';
 const POLL = { timeout: 15_000, interval: 200 };
 
@@ -22,6 +28,7 @@ beforeAll(async () => {
     where o.code = 'SZ-01'`);
 });
 afterAll(async () => {
+  await fleet?.stop();
   await h?.close();
 });
 
@@ -101,6 +108,41 @@ describe('storage stations', () => {
     await rowOf(page, 'SZ-01-BSA-07').getByText('Enabled').waitFor();
   });
 
+  it('its battery is built from templates, its FCS configuration published and acknowledged, and its cells report', async () => {
+    const page = await newPage(h);
+    await signInAs(page, 'alice', LIST);
+    // its battery from the demo templates: the form starts from its stack ST-01 (no racks yet: 1 rack)
+    await rowOf(page, 'SZ-01-BSA-07').getByTestId('station-battery').click();
+    const drawer = page.getByTestId('battery-drawer');
+    await drawer.getByTestId('apply-stack').getByText('ST-01 Stack 1').waitFor();
+    for (const level of ['rack', 'pack', 'cell']) await pick(page, drawer.getByTestId(`apply-${level}`), 'LFP');
+    await drawer.getByTestId('apply-preview').click();
+    await drawer.getByTestId('apply-preview-table').waitFor();
+    await drawer.getByTestId('apply-run').click();
+    await drawer.getByText(/ST-01 Stack 1 — 288 cells · 0\/288 reported/).waitFor();
+
+    // its FCS runs as a simulated one; the configuration (1 x 6 + 12 x 5 + 288 x 3 = 930 points) is
+    // generated, published and acknowledged
+    const fcs = await deviceByCode(await signIn(h.server, 'alice'), 'SZ-01-FCS-07');
+    fleet = await startFleet({
+      mqttUrl: `mqtt://127.0.0.1:${h.server.ingest.mqttPort}`,
+      devices: [
+        { typeKey: 'bsa-fcs', ...fcs.creds, seed: 11, site: { key: 'SZ', latitude: 31.3, longitude: 120.6, timeZone: 'Asia/Shanghai' } },
+      ],
+      intervalMs: 1000,
+      connectSpreadMs: 0,
+    });
+    await expect.poll(() => fleet!.stats().connected, POLL).toBe(1);
+    const config = drawer.getByTestId('config-card');
+    await config.getByTestId('config-generate').click();
+    await page.getByText('Version 1: 930 points on 301 units').waitFor();
+    await config.getByTestId('config-publish').click();
+    await config.getByTestId('config-history').getByText('Acknowledged').waitFor({ timeout: 15_000 });
+    await expect.poll(() => config.getByTestId('config-acknowledged').textContent(), POLL).toBe('1');
+    // the FCS reports its cells: the tree shows them (refetched every 5 s)
+    await drawer.getByText(/ST-01 Stack 1 — 288 cells · 288\/288 reported · 3\.\d{3}–3\.\d{3} V/).waitFor({ timeout: 20_000 });
+  }, 120_000);
+
   it("a demo station's battery: PCS bindings, the point table and the stack > rack > pack tree", async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice', LIST);
@@ -110,5 +152,7 @@ describe('storage stations', () => {
     await drawer.getByText(/ST-01 Battery stack 1 — 576 cells/).waitFor();
     // its point table: 2 racks x 6 + 24 packs x 5 + 576 cells x 3 = 1,860 points
     await drawer.getByText('Point table: 1860 points').waitFor();
+    // applying templates starts from its stack and the 2 racks it has
+    await expect.poll(() => drawer.locator('#racks').inputValue(), POLL).toBe('2');
   });
 });

@@ -302,13 +302,62 @@ export const auth = {
 };
 
 export const bsa = {
+  bsaBatteryChipData: { method: 'POST', path: '/api/v2/bsaBattery/getBatteryChipData', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaBatteryChipData
+  >,
   bsaBatteryTree: { method: 'POST', path: '/api/v2/bsaBattery/getBsaBatteryTree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaBatteryTree
+  >,
+  bsaCell: { method: 'POST', path: '/api/v2/bsa/cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCell>,
+  bsaCellBindingList: { method: 'POST', path: '/api/v2/bsa/cell-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaCellBindingList
+  >,
+  bsaConfigAdd: { method: 'POST', path: '/api/v2/bsaConfig/add', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigAdd
+  >,
+  bsaConfigDataPropertyDevice: {
+    method: 'POST',
+    path: '/api/v2/bsaConfig/dataProperty/device',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.bsaConfigDataPropertyDevice>,
+  bsaConfigDataPropertyType: {
+    method: 'POST',
+    path: '/api/v2/bsaConfig/dataProperty/type',
+    bodyKind: 'none',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.bsaConfigDataPropertyType>,
+  bsaConfigDevice: { method: 'POST', path: '/api/v2/bsaConfig/device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigDevice
   >,
   bsaConfigGet: { method: 'POST', path: '/api/v2/bsaConfig/get', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaConfigGet
   >,
+  bsaConfigMirrorGenerate: {
+    method: 'POST',
+    path: '/api/v2/bsaConfig/point/mirror/generate',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.bsaConfigMirrorGenerate>,
+  bsaConfigMirrorGenerateLog: {
+    method: 'POST',
+    path: '/api/v2/bsaConfig/point/mirror/generate/log',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.bsaConfigMirrorGenerateLog>,
+  bsaConfigPublish: { method: 'POST', path: '/api/v2/bsaConfig/publish', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigPublish
+  >,
+  bsaConfigPublishHistory: { method: 'POST', path: '/api/v2/bsaConfig/publish/history', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigPublishHistory
+  >,
+  bsaConfigRules: { method: 'POST', path: '/api/v2/bsaConfig/rules', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaConfigRules
+  >,
   bsaCostInfo: { method: 'POST', path: '/api/v2/bsa/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCostInfo>,
+  bsaDataCostInfo: { method: 'POST', path: '/api/v2/bsaData/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaDataCostInfo
+  >,
   bsaDataPrices: { method: 'POST', path: '/api/v2/bsaData/prices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaDataPrices
   >,
@@ -320,6 +369,9 @@ export const bsa = {
     bodyKind: 'json',
     queryKeys: ['name', 'ouId', 'statusFilter', 'format', 'lang'],
   } as EndpointRef<typeof C.bsa.bsaExport>,
+  bsaFcsListByBsa: { method: 'POST', path: '/api/v2/bsa/fcs-list-by-bsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaFcsListByBsa
+  >,
   bsaFinish: { method: 'POST', path: '/api/v2/bsa/finish', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFinish>,
   bsaFsm: { method: 'POST', path: '/api/v2/bsa/fsm', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaFsm>,
   bsaGetDraft: { method: 'POST', path: '/api/v2/bsa/get-draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaGetDraft>,
@@ -336,6 +388,9 @@ export const bsa = {
   bsaListWithOu: { method: 'POST', path: '/api/v2/bsa/listWithOu', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaListWithOu
   >,
+  bsaPackBindingList: { method: 'POST', path: '/api/v2/bsa/pack-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaPackBindingList
+  >,
   bsaPcsBindingBsa: { method: 'POST', path: '/api/v2/bsa/pcs-binding-bsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaPcsBindingBsa
   >,
@@ -345,7 +400,14 @@ export const bsa = {
   bsaPcsBindingMeter: { method: 'POST', path: '/api/v2/bsa/pcs-binding-meter', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaPcsBindingMeter
   >,
+  bsaPcsList: { method: 'POST', path: '/api/v2/bsa/pcs-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaPcsList>,
+  bsaRackBindingList: { method: 'POST', path: '/api/v2/bsa/rack-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaRackBindingList
+  >,
   bsaStack: { method: 'POST', path: '/api/v2/bsa/stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaStack>,
+  bsaStackBindingList: { method: 'POST', path: '/api/v2/bsa/stack-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaStackBindingList
+  >,
   bsaStackBindingPcs: { method: 'POST', path: '/api/v2/bsa/stack-binding-pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaStackBindingPcs
   >,
@@ -400,11 +462,20 @@ export const bsa = {
   neoBsaListPack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaListPack
   >,
+  neoBsaListPcs: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListPcs
+  >,
+  neoBsaListPcsShort: { method: 'POST', path: '/api/v2/neo-bsa-device/list/pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListPcsShort
+  >,
   neoBsaListRack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaListRack
   >,
   neoBsaListStack: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaListStack
+  >,
+  neoBsaListStackShort: { method: 'POST', path: '/api/v2/neo-bsa-device/list/stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaListStackShort
   >,
   neoBsaPointCreate: { method: 'POST', path: '/api/v2/neo-bsa-data-point/create/point', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaPointCreate

@@ -66,6 +66,8 @@ export interface FleetStats {
   pending: number;
   /** Commands received (by devices that take them, the FCS) and replies published on their ack topics. */
   commands: number;
+  /** Reports besides telemetry (an FCS's battery data) acknowledged. */
+  reports: number;
   replies: number;
 }
 
@@ -85,6 +87,8 @@ interface Device {
   attempts: number;
   nextDue: number;
   timer?: NodeJS.Timeout;
+  /** A report (battery data) waiting for its PUBACK: the next is skipped rather than queued (latest values only). */
+  reporting?: boolean;
 }
 
 const MAX_BATCH = 1000;
@@ -113,6 +117,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     pending: 0,
     commands: 0,
     replies: 0,
+    reports: 0,
   };
   let stopping = false;
   let errorLogs = 0;
@@ -157,6 +162,24 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         else stats.acked++;
       });
     }
+  };
+
+  /** A device's report besides telemetry (an FCS's battery data), live only: none while offline or while one is in flight. */
+  const publishReport = (device: Device, t: number) => {
+    if (!device.model.report || !device.online || device.reporting) return;
+    const report = device.model.report(new Date(t));
+    if (!report) return;
+    device.reporting = true;
+    device.client.publish(
+      `${prefix}devices/${device.spec.username}/${report.topic}`,
+      JSON.stringify(report.payload),
+      { qos: 1 },
+      (error) => {
+        device.reporting = false;
+        if (error) noteError(device, error);
+        else stats.reports++;
+      },
+    );
   };
 
   const scheduleReconnect = (device: Device) => {
@@ -253,6 +276,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (const device of devices) {
       if (device.nextDue <= t) {
         enqueue(device, [device.model.step(new Date(t))]);
+        publishReport(device, t);
         device.nextDue += intervalMs;
         // After a stall (a paused process) skip the missed slots rather than bursting through them.
         if (device.nextDue <= t) device.nextDue = t + intervalMs;

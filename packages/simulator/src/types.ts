@@ -30,6 +30,8 @@ export interface SimDeviceSpec {
   unit?: string;
   /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
   strategyVersion?: number;
+  /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
+  batteryConfig?: unknown;
 }
 
 /** One reading: epoch ms and property values keyed as in DEVICE_TYPES. */
@@ -38,12 +40,11 @@ export interface Reading {
   values: Record<string, number>;
 }
 
-/** A device's answer to a command, published as JSON on `devices/{username}/ack`. */
-export interface CommandReply {
-  deliveryId: number;
+/** A device's answer to a command, published as JSON on `devices/{username}/ack`: a strategy delivery's (deliveryId) or a configuration publish's (publishId). */
+export type CommandReply = ({ deliveryId: number } | { publishId: number }) & {
   accepted: boolean;
   reason?: string;
-}
+};
 
 /** A device's behaviour: stepped forward in time, it returns the reading at that moment. */
 export interface DeviceModel {
@@ -56,6 +57,11 @@ export interface DeviceModel {
    * to their command topics.
    */
   onCommand?(name: string, payload: Buffer, now: number): CommandReply | null;
+  /**
+   * Devices that report more than telemetry (an FCS's battery data): a message at `at` for
+   * `devices/{username}/{topic}`, published with each step while the device is online, or null.
+   */
+  report?(at: Date): { topic: 'battery'; payload: unknown } | null;
 }
 
 export interface ModelOptions {

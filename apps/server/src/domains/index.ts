@@ -87,7 +87,12 @@ export function createServices(db: Db, config: Config) {
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { jobs } = jobsModule.services({ db, config });
-  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild } = bsaModule.services({ db, devices, jobs });
+  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery } = bsaModule.services({
+    db,
+    devices,
+    jobs,
+    answerTimeoutMs: config.strategy.deliveryTimeoutMs,
+  });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
@@ -102,7 +107,7 @@ export function createServices(db: Db, config: Config) {
   });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
-    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery] as IngestListener[],
+    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],
     push,
     catalogue,
     throttle,
@@ -131,6 +136,8 @@ export function createServices(db: Db, config: Config) {
     bsaLifecycle,
     bsaTemplates,
     bsaBuild,
+    bsaConfig,
+    bsaConfigDelivery,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { buildLevel, type BuildSpec } from '../domains/bsa/bsa-build.service.js';
+import { buildConfig } from '../domains/bsa/bsa-config-content.js';
 import { DEMO_STATIONS } from './demo-stations.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
 
@@ -139,6 +140,45 @@ export async function seedDemoBatteries(db: Db) {
           soc_pct = 61 + ((c.id * 7) % 40) / 10.0,
           reported_at = now()
         where c.station_id = ${station.id}`);
+    });
+  }
+  await seedDemoConfigs(db);
+}
+
+/**
+ * Each demo station with a battery and no configuration yet gets version 1 of its FCS configuration and a
+ * publish history with a realistic fault: the first publish two days ago timed out (the FCS was offline),
+ * the retry ten minutes later was acknowledged. The demo's simulated FCS starts with that configuration
+ * (demo-live.ts) and reports its cells from then on.
+ */
+async function seedDemoConfigs(db: Db) {
+  for (const s of DEMO_STATIONS) {
+    const tenantId = DEMO_TENANTS[s.tenant];
+    await db.transaction(async (tx) => {
+      const [station] = await rowsOf<{ id: number; code: string; fcs_id: number | null; fcs_code: string | null; versions: number }>(
+        tx,
+        sql`select s.id, s.code, d.id as fcs_id, d.code as fcs_code,
+                   (select count(*)::int from bsa_config_version v where v.station_id = s.id) as versions
+            from bsa_station s
+            left join bsa_station_device l on l.station_id = s.id and l.role = 'fcs'
+            left join device d on d.id = l.device_id
+            where s.tenant_id = ${tenantId} and s.code = ${s.code}`,
+      );
+      if (!station || station.versions > 0 || !station.fcs_id) return;
+      const config = await buildConfig(tx, tenantId, station);
+      if (config.units === 0) return;
+      const [version] = await rowsOf<{ id: number }>(
+        tx,
+        sql`insert into bsa_config_version (tenant_id, station_id, version, checksum, units, points, units_without_points, content, created_by, created_at)
+            values (${tenantId}, ${station.id}, 1, ${config.checksum}, ${config.units}, ${config.points}, ${config.unitsWithoutPoints},
+                    ${JSON.stringify(config.content)}::jsonb, 'Demo seed', now() - interval '2 days 1 hour') returning id`,
+      );
+      await tx.execute(sql`insert into bsa_config_publish
+          (tenant_id, station_id, config_version_id, version, fcs_device_id, fcs_code, status, reason, requested_by, requested_at, answered_at)
+        values (${tenantId}, ${station.id}, ${version!.id}, 1, ${station.fcs_id}, ${station.fcs_code}, 'timeout',
+                'no answer from the FCS within 15 s', 'Demo seed', now() - interval '2 days', null),
+               (${tenantId}, ${station.id}, ${version!.id}, 1, ${station.fcs_id}, ${station.fcs_code}, 'acknowledged',
+                null, 'Demo seed', now() - interval '2 days' + interval '10 minutes', now() - interval '2 days' + interval '10 minutes 2 seconds')`);
     });
   }
 }

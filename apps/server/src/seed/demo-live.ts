@@ -18,6 +18,7 @@ import type { DevicesService } from '../domains/devices/devices.service.js';
 import type { HistoryFill } from '../domains/telemetry/history-fill.js';
 import type { HistoryReading } from '../domains/telemetry/ingest/history.js';
 import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
+import { acknowledgedConfigs } from '../domains/bsa/bsa-config-content.js';
 import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_DEVICE_UNITS } from './demo-devices.js';
@@ -278,6 +279,11 @@ export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory
       at: running.since.getTime(),
     });
     if (!applied.ok) log.warn(`demo devices: the executing strategy ${running.strategyId} cannot run: ${applied.reason}`);
+  }
+  // battery configurations (docs/bsa.md): each FCS starts with the one its station acknowledged last
+  for (const [fcsDeviceId, config] of await acknowledgedConfigs(db)) {
+    const fcs = specs.find((spec) => spec.typeKey === 'bsa-fcs' && deviceIdOf(spec) === fcsDeviceId);
+    if (fcs) fcs.batteryConfig = config;
   }
 
   const from = new Date(stored.latest === null ? origin : origin + stepMs);

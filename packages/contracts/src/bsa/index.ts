@@ -4,6 +4,7 @@ import { id, idParam, mcid, text } from '../common/ids.js';
 import { STATION_STATUSES } from './lifecycle.js';
 import { calendarDate, priceAmount, touBand } from '../common/tou-schemas.js';
 import { bandProblems, MAX_BANDS, TARIFF_BAND_KINDS } from './tariff.js';
+import { alias } from './aliases.js';
 
 export * from './tariff.js';
 export * from './points.js';
@@ -191,4 +192,21 @@ export const bsaDataPrices = endpoint({
     stepMinutes: z.number().int(),
     steps: z.array(priceStep),
   }),
+});
+export * from './config.js';
+export * from './aliases.js';
+
+/** `bsa/costInfo` under the data calls' name (spec 002). */
+export const bsaDataCostInfo = alias(bsaCostInfo, '/api/v2/bsaData/costInfo', 'bsaData');
+
+/** The station's FCS (a station has at most one). */
+export const bsaFcsListByBsa = endpoint({
+  method: 'POST',
+  path: '/api/v2/bsa/fcs-list-by-bsa',
+  summary: 'FCS of a station',
+  tag: 'bsa',
+  access: { auth: 'staff', permission: 'p-bsa-station' },
+  kind: 'query',
+  body: z.object({ bsaId: id, timestamp: z.number().optional() }),
+  output: z.array(stationFcs),
 });

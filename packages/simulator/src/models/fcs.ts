@@ -3,6 +3,7 @@ import { PlanBook, type PlanMeta } from '../plan-book.js';
 import { wireToPlan, type WireStrategy } from '../strategy-engine/from-wire.js';
 import type { CommandReply, DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
 import { siteMembers } from './common.js';
+import { acceptConfig, batteryReport, type BatteryConfig, type BatteryConfigCommand } from './fcs-battery.js';
 
 /**
  * The storage station's FCS edge controller. It takes strategies from the platform on its command topic
@@ -83,6 +84,8 @@ class FcsModel implements DeviceModel {
   private readonly plans: PlanBook;
   private readonly pcsUsernames: string[];
   private readonly versionName: string;
+  /** The battery configuration it accepted last (docs/bsa.md), reported with each step. */
+  private battery: BatteryConfig | null = null;
   constructor(
     readonly spec: SimDeviceSpec,
     options?: ModelOptions,
@@ -90,6 +93,10 @@ class FcsModel implements DeviceModel {
     this.plans = options?.plans ?? new PlanBook();
     this.pcsUsernames = fcsTargets(spec, options?.siteDevices ?? []);
     this.versionName = VERSION_NAMES[spec.strategyVersion ?? 0] ?? String(spec.strategyVersion);
+    if (spec.batteryConfig) {
+      const held = acceptConfig(spec.batteryConfig as BatteryConfigCommand);
+      if (held.ok) this.battery = held.config;
+    }
   }
 
   step(at: Date): Reading {
@@ -107,7 +114,28 @@ class FcsModel implements DeviceModel {
     };
   }
 
+  report(at: Date) {
+    return this.battery ? { topic: 'battery' as const, payload: batteryReport(this.battery, at.getTime(), this.spec.seed) } : null;
+  }
+
+  /** A battery configuration: accepted (reported from now on) or refused with the reason. */
+  private onConfig(payload: Buffer): CommandReply | null {
+    let command: BatteryConfigCommand;
+    try {
+      command = JSON.parse(payload.toString('utf8')) as BatteryConfigCommand;
+    } catch {
+      return null;
+    }
+    const publishId = command?.publishId;
+    if (typeof publishId !== 'number' || !Number.isInteger(publishId) || publishId <= 0) return null;
+    const accepted = acceptConfig(command);
+    if (!accepted.ok) return { publishId, accepted: false, reason: accepted.reason };
+    this.battery = accepted.config;
+    return { publishId, accepted: true };
+  }
+
   onCommand(name: string, payload: Buffer, now: number): CommandReply | null {
+    if (name === 'bsa-config') return this.onConfig(payload);
     if (name !== 'strategy') return null;
     let command: StrategyCommand;
     try {

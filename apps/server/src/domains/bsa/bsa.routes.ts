@@ -1,6 +1,7 @@
 import { bsa, customer } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { BsaBuildService } from './bsa-build.service.js';
+import type { BsaConfigService } from './bsa-config.service.js';
 import type { BsaTemplatesService } from './bsa-templates.service.js';
 import { exportStations } from './bsa-excel.js';
 import type { BsaLifecycleService } from './bsa-lifecycle.service.js';
@@ -11,7 +12,8 @@ export const bsaRoutes: DomainRoutes<{
   bsaLifecycle: BsaLifecycleService;
   bsaTemplates: BsaTemplatesService;
   bsaBuild: BsaBuildService;
-}> = (route, { bsa: service, bsaLifecycle: lifecycle, bsaTemplates: templates, bsaBuild: build }) => {
+  bsaConfig: BsaConfigService;
+}> = (route, { bsa: service, bsaLifecycle: lifecycle, bsaTemplates: templates, bsaBuild: build, bsaConfig: config }) => {
   route(bsa.bsaList, (ctx, input) => service.list(ctx, input));
   route(customer.channelBsaList, (ctx, input) => service.channelList(ctx, input));
   route(bsa.bsaDetail, (ctx, input) => service.detail(ctx, input));
@@ -42,6 +44,28 @@ export const bsaRoutes: DomainRoutes<{
   route(bsa.neoBsaListCell, (ctx, input) => build.cells(ctx, input));
   route(bsa.bsaBatteryTree, (ctx, input) => build.tree(ctx, input));
   route(bsa.bsaConfigGet, (ctx, input) => build.pointTable(ctx, input));
+  // configuration to the edge
+  route(bsa.bsaConfigMirrorGenerate, (ctx, input) => config.generate(ctx, input));
+  route(bsa.bsaConfigAdd, (ctx, input) => config.generate(ctx, input));
+  route(bsa.bsaConfigMirrorGenerateLog, (ctx, input) => config.generateLog(ctx, input));
+  route(bsa.bsaConfigPublish, (ctx, input) => config.publish(ctx, input));
+  route(bsa.bsaConfigPublishHistory, (ctx, input) => config.history(ctx, input));
+  route(bsa.bsaConfigRules, (ctx, input) => config.rules(ctx, input));
+  route(bsa.bsaConfigDevice, (ctx, input) => config.device(ctx, input));
+  route(bsa.bsaConfigDataPropertyType, () => Promise.resolve(bsa.levelRequiredPoints()));
+  route(bsa.bsaConfigDataPropertyDevice, (ctx, input) => config.levelPoints(ctx, input));
+  route(bsa.bsaBatteryChipData, async (ctx, input) => config.chips(ctx, await build.cells(ctx, input)));
+  // the spec's other names of the same calls
+  for (const e of [bsa.bsaStackBindingList, bsa.neoBsaListStackShort]) route(e, (ctx, input) => build.stacks(ctx, input));
+  for (const e of [bsa.bsaPcsList, bsa.neoBsaListPcs, bsa.neoBsaListPcsShort]) route(e, (ctx, input) => build.pcsBindings(ctx, input));
+  route(bsa.bsaRackBindingList, (ctx, input) => build.racks(ctx, input));
+  route(bsa.bsaPackBindingList, (ctx, input) => build.packs(ctx, input));
+  for (const e of [bsa.bsaCellBindingList, bsa.bsaCell]) route(e, (ctx, input) => build.cells(ctx, input));
+  route(bsa.bsaDataCostInfo, (ctx, input) => service.costInfo(ctx, input));
+  route(bsa.bsaFcsListByBsa, async (ctx, input) => {
+    const station = await service.detail(ctx, { id: input.bsaId });
+    return station.fcs ? [station.fcs] : [];
+  });
   // templates
   route(bsa.neoBsaPointTemplateInsert, (ctx, input) => templates.insertPointTemplate(ctx, input));
   route(bsa.neoBsaPointCreate, (ctx, input) => templates.newPointVersion(ctx, input));

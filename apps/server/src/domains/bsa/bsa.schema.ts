@@ -237,6 +237,9 @@ export const bsaRack = pgTable(
     seq: smallint('seq').notNull(),
     code: text('code').notNull(),
     templateId: integer('template_id').references(() => bsaDeviceTemplate.id, { onDelete: 'set null' }),
+    /** The latest values its FCS reported, by point key (null until reported). */
+    latest: jsonb('latest').$type<Record<string, number>>(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (t) => [unique('bsa_rack_seq_uq').on(t.stackId, t.seq), index('bsa_rack_station_idx').on(t.stationId), ...tenantPolicies('channel')],
 );
@@ -255,6 +258,9 @@ export const bsaPack = pgTable(
     seq: smallint('seq').notNull(),
     code: text('code').notNull(),
     templateId: integer('template_id').references(() => bsaDeviceTemplate.id, { onDelete: 'set null' }),
+    /** The latest values its FCS reported, by point key (null until reported). */
+    latest: jsonb('latest').$type<Record<string, number>>(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (t) => [unique('bsa_pack_seq_uq').on(t.rackId, t.seq), index('bsa_pack_station_idx').on(t.stationId), ...tenantPolicies('channel')],
 );
@@ -319,4 +325,62 @@ export const bsaBuildRun = pgTable(
     cellTemplateId: integer('cell_template_id').notNull(),
   },
   (t) => [index('bsa_build_run_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+);
+
+export type ConfigPublishStatus = 'pending' | 'acknowledged' | 'refused' | 'timeout';
+
+/**
+ * A generated configuration of a station (mirror point generation): the units and the points their
+ * templates make them report, numbered per station (version 1, 2, ...). Never edited: a change of the
+ * hierarchy or the templates makes the next version. `checksum` (sha256 of the content) lets a
+ * generation that changes nothing answer the latest version instead of making a new one.
+ */
+export const bsaConfigVersion = pgTable(
+  'bsa_config_version',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    checksum: text('checksum').notNull(),
+    units: integer('units').notNull(),
+    points: integer('points').notNull(),
+    /** Units built without a template (they report nothing; the FCS refuses such a configuration). */
+    unitsWithoutPoints: integer('units_without_points').notNull(),
+    /** What is sent to the FCS: templates with their points, units by level (docs/bsa.md, "Configuration to the edge"). */
+    content: jsonb('content').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('bsa_config_version_uq').on(t.stationId, t.version), ...tenantPolicies('channel')],
+);
+
+/** A publish of a configuration version to the station's FCS, and the FCS's answer. */
+export const bsaConfigPublish = pgTable(
+  'bsa_config_publish',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    configVersionId: integer('config_version_id')
+      .notNull()
+      .references(() => bsaConfigVersion.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fcsDeviceId: integer('fcs_device_id').references(() => device.id, { onDelete: 'set null' }),
+    fcsCode: text('fcs_code').notNull(),
+    status: text('status').$type<ConfigPublishStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bsa_config_publish_station_idx').on(t.stationId, t.id),
+    check('bsa_config_publish_status_ck', sql`${t.status} in ('pending', 'acknowledged', 'refused', 'timeout')`),
+    ...tenantPolicies('channel'),
+  ],
 );

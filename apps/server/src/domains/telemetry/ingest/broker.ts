@@ -5,7 +5,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.js';
 import type { DeviceDirectory, DeviceEntry } from './directory.js';
-import { isOwnCommandFilter, parseDeviceTopic } from './topics.js';
+import { isOwnCommandFilter, parseDeviceTopic, type DeviceTopic } from './topics.js';
 
 /** What the broker hands the ingest: a device's message, answered once it is committed. */
 export interface MessageSink {
@@ -13,12 +13,15 @@ export interface MessageSink {
   status(entry: DeviceEntry, payload: Buffer): Promise<void>;
   /** A device's answer to a command (`devices/{username}/ack`); acknowledged once this resolves. */
   ack?(entry: DeviceEntry, payload: Buffer): Promise<void>;
+  /** An FCS's battery data (`devices/{username}/battery`, docs/bsa.md); acknowledged once this resolves. */
+  battery?(entry: DeviceEntry, payload: Buffer): Promise<void>;
 }
 
 /** Where a message from a device goes, by its topic's kind. */
-export function deliverToSink(sink: MessageSink, kind: 'telemetry' | 'status' | 'ack', entry: DeviceEntry, payload: Buffer): Promise<void> {
+export function deliverToSink(sink: MessageSink, kind: DeviceTopic['kind'], entry: DeviceEntry, payload: Buffer): Promise<void> {
   if (kind === 'telemetry') return sink.telemetry(entry, payload);
   if (kind === 'status') return sink.status(entry, payload);
+  if (kind === 'battery') return sink.battery ? sink.battery(entry, payload) : Promise.resolve();
   return sink.ack ? sink.ack(entry, payload) : Promise.resolve();
 }
 
@@ -40,7 +43,7 @@ const deviceOf = (client: Client | null) => (client as (Client & { device?: Devi
  * client id must be the device's own identity, its MQTT username (else CONNACK 5 "not authorized"):
  * MQTT sessions are keyed by client id, so a device signing in with another device's client id would
  * otherwise take over that device's persistent session and its queued commands (docs/security.md). A
- * device may publish only to its own telemetry, status and ack topics and subscribe only to its own
+ * device may publish only to its own telemetry, status, ack and battery topics and subscribe only to its own
  * command topics. The platform publishes commands through `publish`.
  *
  * The QoS 1 guarantee: aedes sends PUBACK once `authorizePublish` calls back, so that is where a

@@ -85,10 +85,14 @@ export async function connectExternalBroker(opts: {
 
   client.on('error', (err) => log.error({ err }, 'MQTT broker connection error'));
   client.on('connect', (connack) => {
-    // the acknowledgements topic is subscribed every time (a session kept from before it existed lacks it;
+    // the acknowledgements and battery topics are subscribed every time (a session kept from before it existed lacks it;
     // nothing on it is retained, so subscribing again re-sends nothing)
     const topics = connack.sessionPresent ? [] : [`${prefix}devices/+/telemetry`, `${prefix}devices/+/status`];
-    client.subscribe([...topics, `${prefix}devices/+/ack`], { qos: 1 }, (err) => err && log.error({ err }, 'MQTT subscribe failed'));
+    client.subscribe(
+      [...topics, `${prefix}devices/+/ack`, `${prefix}devices/+/battery`],
+      { qos: 1 },
+      (err) => err && log.error({ err }, 'MQTT subscribe failed'),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Could not connect to the MQTT broker at ${opts.url}`)), 10_000);

@@ -114,6 +114,11 @@ export class TelemetryIngest implements MessageSink, DeviceCommands {
     await Promise.all(this.listeners.map((listener) => listener.ack?.(entry, payload)));
   }
 
+  /** An FCS's battery data: handed to the listeners (docs/bsa.md); PUBACK once they are done. */
+  async battery(entry: DeviceEntry, payload: Buffer): Promise<void> {
+    await Promise.all(this.listeners.map((listener) => listener.battery?.(entry, payload)));
+  }
+
   /** Publishes a command to a device through the broker (docs/strategies.md). */
   async publishCommand(username: string, name: string, payload: Buffer): Promise<void> {
     const topic = commandTopic(this.config.topicPrefix, username, name);

@@ -24,6 +24,8 @@ export interface IngestListener {
    * PUBACK once every listener's promise has settled: resolve after the answer is stored.
    */
   ack?(entry: DeviceEntry, payload: Buffer): Promise<void>;
+  /** An FCS's battery data (`devices/{username}/battery`, docs/bsa.md); PUBACK once every listener is done. */
+  battery?(entry: DeviceEntry, payload: Buffer): Promise<void>;
 }
 
 /** Commands to devices through the ingest's broker (embedded, or the external one). */

@@ -1,8 +1,8 @@
-/** Topic layout: `{prefix}devices/{username}/telemetry | status | ack | commands/...` (docs/devices.md, docs/strategies.md). */
+/** Topic layout: `{prefix}devices/{username}/telemetry | status | ack | battery | commands/...` (docs/devices.md, docs/strategies.md, docs/bsa.md). */
 export interface DeviceTopic {
   username: string;
-  /** ack: a device's answer to a command (the FCS acknowledging a strategy delivery). */
-  kind: 'telemetry' | 'status' | 'ack';
+  /** ack: a device's answer to a command (the FCS acknowledging a strategy or a configuration); battery: an FCS's battery data. */
+  kind: 'telemetry' | 'status' | 'ack' | 'battery';
 }
 
 /** The username and kind of a device topic the platform takes in, or null. */
@@ -10,7 +10,7 @@ export function parseDeviceTopic(prefix: string, topic: string): DeviceTopic | n
   if (!topic.startsWith(`${prefix}devices/`)) return null;
   const parts = topic.slice(prefix.length).split('/');
   if (parts.length !== 3 || !parts[1]) return null;
-  if (parts[2] !== 'telemetry' && parts[2] !== 'status' && parts[2] !== 'ack') return null;
+  if (parts[2] !== 'telemetry' && parts[2] !== 'status' && parts[2] !== 'ack' && parts[2] !== 'battery') return null;
   return { username: parts[1], kind: parts[2] };
 }
 

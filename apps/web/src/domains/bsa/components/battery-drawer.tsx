@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { bsaKeys, useDeviceTemplates, type BatteryTree, type StationRow } from '../queries';
+import { ConfigCard } from './config-card';
 import '../texts';
 
 type Stats = BatteryTree[number]['stats'];
@@ -32,17 +33,24 @@ type Preview = RefOutput<typeof bsa.edgeBsaPreview>;
 /**
  * A station's battery: its PCS bindings (meter, stacks), the tree stack > rack > pack with the count and
  * extremes of the cells' latest values, a pack's cells, and (with the edit button) applying templates
- * to build a stack at once, with a preview first and the job's progress after.
+ * to build a stack at once, with a preview first and the job's progress after; the configuration of its
+ * FCS (ConfigCard).
  */
 export function BatteryDrawer({ station, onClose }: { station: StationRow; onClose: () => void }) {
   const { t } = useTranslation();
   const [packId, setPackId] = useState<number | null>(null);
-  const tree = useQuery({ queryKey: bsaKeys.tree(station.id), queryFn: () => api(bsa.bsaBatteryTree, { bsaId: station.id }) });
+  // the FCS reports its cells every few seconds: the tree follows
+  const tree = useQuery({
+    queryKey: bsaKeys.tree(station.id),
+    queryFn: () => api(bsa.bsaBatteryTree, { bsaId: station.id }),
+    refetchInterval: 5000,
+  });
   const pcs = useQuery({ queryKey: bsaKeys.pcs(station.id), queryFn: () => api(bsa.bsaPcsBindingList, { bsaId: station.id }) });
   const cells = useQuery({
     queryKey: bsaKeys.cells(packId ?? 0),
     queryFn: () => api(bsa.neoBsaListCell, { packId: packId! }),
     enabled: packId !== null,
+    refetchInterval: 5000,
   });
   const stats = (s: Stats) =>
     [
@@ -85,6 +93,7 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
         <ApplyCard station={station} />
       </Authorized>
       <PointTableCard bsaId={station.id} />
+      <ConfigCard station={station} />
       <Card size="small" title={t('bsa.battery')}>
         {treeData.length && treeData.some((s) => s.children.length) ? (
           <Tree
@@ -181,14 +190,28 @@ function ApplyCard({ station }: { station: StationRow }) {
     if (job?.status === 'done') void queryClient.invalidateQueries({ queryKey: bsaKeys.tree(station.id) });
   }, [job?.status, queryClient, station.id]);
   const required = [{ required: true, message: t('bsa.wizard.required') }];
+  // the form starts from the station's first stack and the racks it has (a stack without racks: 1)
+  const firstStack = stacks.data?.[0];
+  useEffect(() => {
+    if (firstStack && form.getFieldValue('stackId') === undefined)
+      form.setFieldsValue({ stackId: firstStack.id, racks: Math.max(1, firstStack.racks) });
+  }, [firstStack, form]);
+  const pickStack = (stackId: number) => {
+    const racks = stacks.data?.find((s) => s.id === stackId)?.racks;
+    if (racks) form.setFieldsValue({ racks });
+  };
 
   return (
     <Card size="small" title={t('bsa.tree.apply')} style={{ marginBottom: 16 }}>
-      <Form form={form} layout="vertical" initialValues={{ racks: 10 }}>
+      <Form form={form} layout="vertical" initialValues={{ racks: 1 }}>
         <Row gutter={12}>
           <Col span={8}>
             <Form.Item name="stackId" label={t('bsa.tree.stack')} rules={required}>
-              <Select options={(stacks.data ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))} data-testid="apply-stack" />
+              <Select
+                options={(stacks.data ?? []).map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
+                onChange={pickStack}
+                data-testid="apply-stack"
+              />
             </Form.Item>
           </Col>
           <Col span={4}>
