@@ -97,6 +97,7 @@ export function createServices(db: Db, config: Config) {
     organization,
     account,
   });
+  const circuits = circuitModule.services({});
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
     ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery] as IngestListener[],
@@ -132,7 +133,7 @@ export function createServices(db: Db, config: Config) {
     jobs,
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
-    ...circuitModule.services({}),
-    ...pvModule.services({ jobs }),
+    ...circuits,
+    ...pvModule.services({ jobs, prices: circuits.prices }),
   };
 }
