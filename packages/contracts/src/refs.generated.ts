@@ -1216,6 +1216,27 @@ export const pv = {
   gridConnectionPoints: { method: 'POST', path: '/api/v2/pvStation/gridConnectionPoints', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.gridConnectionPoints
   >,
+  meterReadingDownload: {
+    method: 'GET',
+    path: '/api/v2/meter-reading/download',
+    bodyKind: 'json',
+    queryKeys: ['id', 'type', 'display', 'startTime', 'endTime', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.meterReadingDownload>,
+  meterReadingPage: { method: 'POST', path: '/api/v2/meter-reading/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.meterReadingPage
+  >,
+  meterReadingPvDownload: {
+    method: 'GET',
+    path: '/api/v2/meter-reading/pv/download',
+    bodyKind: 'json',
+    queryKeys: ['id', 'type', 'display', 'startTime', 'endTime', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.meterReadingPvDownload>,
+  meterReadingPvRestart: { method: 'POST', path: '/api/v2/meter-reading/pv/restart', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.meterReadingPvRestart
+  >,
+  meterReadingReImplement: { method: 'POST', path: '/api/v2/meter-reading/reImplement', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.meterReadingReImplement
+  >,
   pvAreaAdd: { method: 'POST', path: '/api/v2/pvStation/add/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvAreaAdd
   >,
@@ -1274,6 +1295,9 @@ export const pv = {
     typeof C.pv.pvInverterUpdatePut
   >,
   pvList: { method: 'POST', path: '/api/v2/pvStation/pv-list', bodyKind: 'none', queryKeys: [] } as EndpointRef<typeof C.pv.pvList>,
+  pvMeterReadingPage: { method: 'POST', path: '/api/v2/meter-reading/pv/meter/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvMeterReadingPage
+  >,
   pvModifyStage: { method: 'POST', path: '/api/v2/pv/modify-stage', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvModifyStage
   >,
@@ -1369,6 +1393,13 @@ export const pv = {
   pvUpsetOnlineWay: { method: 'POST', path: '/api/v2/pvStation/upset/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvUpsetOnlineWay
   >,
+  reportExcel: {
+    method: 'GET',
+    path: '/api/v2/report/excel',
+    bodyKind: 'json',
+    queryKeys: ['pvId', 'resolution', 'from', 'to', 'showIncome', 'showTimePeriod', 'timestamp', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.reportExcel>,
+  reportList: { method: 'POST', path: '/api/v2/report/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.pv.reportList>,
 };
 
 export const role = {

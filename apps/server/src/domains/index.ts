@@ -105,6 +105,7 @@ export function createServices(db: Db, config: Config) {
     organization,
     account,
   });
+  const circuits = circuitModule.services({});
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
     ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],
@@ -142,8 +143,8 @@ export function createServices(db: Db, config: Config) {
     jobs,
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
-    ...circuitModule.services({}),
+    ...circuits,
     ...lineLossModule.services({ db, alarmEvaluator: alarms.alarmEvaluator }),
-    ...pvModule.services({ jobs }),
+    ...pvModule.services({ jobs, prices: circuits.prices }),
   };
 }

@@ -2,3 +2,4 @@
 export * from './station.js';
 export * from './station-settings.js';
 export * from './equipment.js';
+export * from './readings.js';

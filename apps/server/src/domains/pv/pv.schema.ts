@@ -1,6 +1,7 @@
 import type { pv } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   doublePrecision,
@@ -228,6 +229,41 @@ export const pvModule = pgTable(
     unique('pv_module_code_uq').on(t.stationId, t.code),
     index('pv_module_area_idx').on(t.areaId),
     index('pv_module_device_idx').on(t.deviceId),
+    ...tenantPolicies('channel'),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Settlement readings of the grid points' meters (docs/pv.md): stored by `meter-reading/reImplement`
+// and `pv/restart`; a period not settled yet is computed from the 15 min rollups when asked.
+
+/** A meter's settlement reading for a local day or month of its station. */
+export const pvMeterReading = pgTable(
+  'pv_meter_reading',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    stationId: stationRef(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => device.id, { onDelete: 'cascade' }),
+    role: text('role').$type<pv.MeterRole>().notNull(),
+    /** The counter read (`e_exp` or `e_imp`). */
+    key: text('key').notNull(),
+    type: text('type').$type<pv.ReadingType>().notNull(),
+    /** The period's first local day. */
+    day: date('day').notNull(),
+    startReading: doublePrecision('start_reading'),
+    startReadAt: timestamp('start_read_at', { withTimezone: true }),
+    endReading: doublePrecision('end_reading'),
+    endReadAt: timestamp('end_read_at', { withTimezone: true }),
+    energyWh: bigint('energy_wh', { mode: 'number' }).notNull(),
+    resets: integer('resets').notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('pv_meter_reading_uq').on(t.stationId, t.deviceId, t.key, t.type, t.day),
+    check('pv_meter_reading_type_ck', sql`${t.type} in ('day', 'month')`),
     ...tenantPolicies('channel'),
   ],
 );

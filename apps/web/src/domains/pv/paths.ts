@@ -4,3 +4,5 @@ export const pvStationDetailPath = (id: number | string) => `${PV_STATION_PATH}/
 export const PV_INVERTER_PATH = '/pv/asset/inverter';
 export const PV_STRING_PATH = '/pv/asset/string';
 export const PV_MODULE_PATH = '/pv/asset/module';
+export const PV_METER_READING_PATH = '/pv/asset/meter-reading';
+export const PV_REPORT_PATH = '/pv/analysis/report';

@@ -1,14 +1,24 @@
 import { lazy } from 'react';
 import type { DomainModule } from '../types';
-import { PV_INVERTER_PATH, PV_MODULE_PATH, PV_STATION_PATH, PV_STRING_PATH, pvStationDetailPath } from './paths';
+import {
+  PV_INVERTER_PATH,
+  PV_METER_READING_PATH,
+  PV_MODULE_PATH,
+  PV_REPORT_PATH,
+  PV_STATION_PATH,
+  PV_STRING_PATH,
+  pvStationDetailPath,
+} from './paths';
 
 const StationListPage = lazy(() => import('./pages/station-list-page'));
 const StationDetailPage = lazy(() => import('./pages/station-detail-page'));
 const InverterListPage = lazy(() => import('./pages/inverter-list-page'));
 const StringListPage = lazy(() => import('./pages/string-list-page'));
 const ModuleListPage = lazy(() => import('./pages/module-list-page'));
+const MeterReadingPage = lazy(() => import('./pages/meter-reading-page'));
+const ReportPage = lazy(() => import('./pages/report-page'));
 
-/** PV under PV › Assets: the station list with its detail, and the inverter, string and module lists. */
+/** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) and PV › Analysis › Reports. */
 export const pvModule: DomainModule = {
   routes: [
     { path: PV_STATION_PATH, permission: 'p-pv-station', element: <StationListPage /> },
@@ -16,5 +26,7 @@ export const pvModule: DomainModule = {
     { path: PV_INVERTER_PATH, permission: 'p-pv-inverter', element: <InverterListPage /> },
     { path: PV_STRING_PATH, permission: 'p-pv-string', element: <StringListPage /> },
     { path: PV_MODULE_PATH, permission: 'p-pv-module', element: <ModuleListPage /> },
+    { path: PV_METER_READING_PATH, permission: 'p-pv-meter-reading', element: <MeterReadingPage /> },
+    { path: PV_REPORT_PATH, permission: 'p-pv-report', element: <ReportPage /> },
   ],
 };

@@ -79,6 +79,16 @@ export const pvArea = {
           path: '/pv/asset/module',
           buttons: [...crud('pv-module', 'module', '组件'), ...excel('pv-module', 'modules', '组件')],
         },
+        {
+          key: 'meter-reading',
+          name: 'Meter readings',
+          nameZh: '抄表',
+          path: '/pv/asset/meter-reading',
+          buttons: [
+            { code: 'b-pv-meter-reading-export', name: 'Export readings', nameZh: '导出抄表数据' },
+            { code: 'b-pv-meter-reading-recompute', name: 'Recompute readings', nameZh: '重新抄表' },
+          ],
+        },
       ],
     },
   ],
