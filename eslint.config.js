@@ -15,10 +15,13 @@ const subfolders = (dir) =>
 
 const server = './apps/server/src';
 const web = './apps/web/src';
-/** The domains' table files, which db/schema.ts lists for Drizzle and drizzle-kit. */
-const schemaFiles = subfolders(`${server}/domains`)
-  .map((name) => `./${name}/${name}.schema.ts`)
-  .filter((file) => fs.existsSync(path.join(root, server, 'domains', file)));
+/** The domains' table files (`<domain>/*.schema.ts`), which db/schema.ts lists for Drizzle and drizzle-kit. */
+const schemaFiles = subfolders(`${server}/domains`).flatMap((name) =>
+  fs
+    .readdirSync(path.join(root, server, 'domains', name))
+    .filter((file) => file.endsWith('.schema.ts'))
+    .map((file) => `./${name}/${file}`),
+);
 
 /** Each zone: files in `target` may not import from `from` (paths from the repository root). */
 const zones = [
