@@ -9,7 +9,14 @@ export default defineConfig({
       // Component tests render with React in jsdom (antd needs a few browser APIs jsdom lacks: see setup).
       {
         extends: true,
-        test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          // rendering antd in jsdom takes seconds on a busy 2-core machine; a test's own waits stay as they are
+          testTimeout: 15_000,
+        },
       },
     ],
   },
