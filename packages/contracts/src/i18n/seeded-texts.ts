@@ -109,6 +109,7 @@ const ALARMS: Record<string, string> = {
   'Data delayed': '数据延迟',
   'Delivery failed': '下发失败',
   'Charging connector faulted': '充电枪故障',
+  'Line loss high': '线损率超限',
   recovered: '已恢复',
   'back online': '已重新上线',
   'data arrived': '数据已恢复',
