@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App as AntApp, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { bsa as schemas } from '@energy/contracts';
@@ -36,8 +36,12 @@ export function StationWizard({ resumeId, onClose }: { resumeId?: number; onClos
     queryFn: () => api(bsa.bsaGetDraft, { id: resumeId! }),
     enabled: resumeId !== undefined,
   });
+  // the saved draft fills the form once: saving a step invalidates the station queries, and a late
+  // refetch of the draft must not take the staff back to the step it was saved at, over what she typed since
+  const resumed = useRef(false);
   useEffect(() => {
-    if (!draft.data) return;
+    if (!draft.data || resumed.current) return;
+    resumed.current = true;
     form.setFieldsValue(toFormValues(draft.data.form));
     setCurrent(Math.max(0, STEPS.indexOf(draft.data.step)));
   }, [draft.data, form]);
