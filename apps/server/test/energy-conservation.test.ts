@@ -24,7 +24,6 @@ import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } 
 //     at 0.8123: 1,250,000 × 8123 / 1000 = 10,153,750 → 1015.375; at 0.9 (the version from April): 1125
 //     rate 1,250,000 / 34,250,000 = 0.0364963… → 0.036496
 
-const Q = 15 * 60_000;
 const at = (local: string) => Date.parse(`${local}+08:00`);
 const X = [100, 120, 110, 90, 130, 140, 100, 120, 110, 90, 130, 140];
 const E = [500, -300, 0, 0, 0, 0, -500, 300, 0, 0, 0, 0];
@@ -47,7 +46,13 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     const sz = (await demoIds(t)).ouId['SZ-01']!;
     const tree = (await alice.post('/api/v2/device-type/tree', {})).body.data as { children: { key: string; id: number }[] }[];
     const meterType = tree.flatMap((x) => x.children).find((x) => x.key === 'feeder-meter')!.id;
-    const meter = await alice.post('/api/v2/device/create', { code: 'T-EC-M', name: 'Meter T-EC-M', deviceTypeId: meterType, ouId: sz, ratedPowerKw: 100 });
+    const meter = await alice.post('/api/v2/device/create', {
+      code: 'T-EC-M',
+      name: 'Meter T-EC-M',
+      deviceTypeId: meterType,
+      ouId: sz,
+      ratedPowerKw: 100,
+    });
     expect(meter.status, JSON.stringify(meter.body)).toBe(200);
     const deviceId = meter.body.data.id as number;
     const monthly = [...BASE_KWH, 36000, 34000, 35000.5, 33000]; // 2025-01 .. 2026-04 (Jan and Feb 2026 unused)
@@ -59,7 +64,14 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     });
     expect((await t.ingest.writeReadings(readings)).rejected).toBe(0);
     const circuit = async (code: string) => {
-      const res = await alice.call(c.circuitCreate, { code, name: code, type: 'incoming', ouId: sz, parentId: null, meters: [{ deviceId, sign: 1 }] });
+      const res = await alice.call(c.circuitCreate, {
+        code,
+        name: code,
+        type: 'incoming',
+        ouId: sz,
+        parentId: null,
+        meters: [{ deviceId, sign: 1 }],
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data.id;
     };
@@ -81,7 +93,7 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
 
   it('refuses bad configurations and driver values, naming the field, and changes nothing', async () => {
     // the contract's checks name the field (`baselineTo: ...`); the service's name it in the body (`body.circuitId: ...`)
-    const bad: [Partial<ReturnType<typeof linear>> & Record<string, unknown>, string][] = [
+    const bad: [Record<string, unknown>, string][] = [
       [{ baselineTo: '2024-12' }, 'baselineTo'],
       [{ baselineFrom: '2022-01', baselineTo: '2025-12' }, 'baselineTo'],
       [{ baselineTo: '2025-02' }, 'baselineTo'],
@@ -99,13 +111,14 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     }
     const samePeriodTooLong = await alice.call(ec.configEdit, { ...linear(), model: 'same-period', baselineTo: '2026-01' });
     expect(samePeriodTooLong.body.msg).toContain('baselineTo');
-    for (const [change, field] of [
+    const badDrivers: [Record<string, unknown>, string][] = [
       [{ month: '2025-13' }, 'month'],
       [{ value: -1 }, 'value'],
       [{ value: 1.0005 }, 'value'],
       [{ circuitId: 999_999 }, 'circuitId'],
-    ] as const) {
-      const res = await alice.call(ec.driverAdd, { circuitId: prodCircuit, month: '2025-01', value: 1, ...change });
+    ];
+    for (const [change, field] of badDrivers) {
+      const res = await alice.call(ec.driverAdd, { circuitId: prodCircuit, month: '2025-01', value: 1, ...change } as never);
       expect(res.status, field).toBe(400);
       expect(res.body.msg).toContain(field);
     }
@@ -120,7 +133,11 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     config = created.body.data;
     expect(config.current).toMatchObject({ action: 'create', model: 'production', price: 0.8123, driverUnit: 't' });
-    const months = [...X.map((x, i) => [`2025-${String(i + 1).padStart(2, '0')}`, x] as const), ['2026-03', 125] as const, ['2026-04', 95] as const];
+    const months = [
+      ...X.map((x, i) => [`2025-${String(i + 1).padStart(2, '0')}`, x] as const),
+      ['2026-03', 125] as const,
+      ['2026-04', 95] as const,
+    ];
     for (const [month, value] of months) {
       const res = await alice.call(ec.driverAdd, { circuitId: prodCircuit, month, value });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -169,7 +186,12 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     const edited = await alice.call(ec.configEdit, { ...linear(), effectiveFrom: '2026-04', price: 0.9 });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.data.versions).toBe(2);
-    expect(edited.body.data.current).toMatchObject({ action: 'edit', changes: ['effectiveFrom', 'price'], price: 0.9, staffName: expect.any(String) });
+    expect(edited.body.data.current).toMatchObject({
+      action: 'edit',
+      changes: ['effectiveFrom', 'price'],
+      price: 0.9,
+      staffName: expect.any(String),
+    });
     // the same body again writes nothing
     expect((await alice.call(ec.configEdit, { ...linear(), effectiveFrom: '2026-04', price: 0.9 })).body.data.versions).toBe(2);
     const cmp = (await alice.call(ec.savingComparison, { circuitId: prodCircuit, from: '2026-03', to: '2026-04' })).body.data;

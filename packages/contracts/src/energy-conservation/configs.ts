@@ -86,7 +86,8 @@ export const circuitList = endpoint({
   path: `${BASE}/circuit-list`,
   summary: 'Circuits for energy conservation, with their configuration',
   tag,
-  access: { auth: 'staff', permission: 'p-energy-saving' },
+  // a picker of both pages (saving and baseline): the staff's circuits, scoped like every call
+  access: { auth: 'staff' },
   kind: 'query',
   body: z.object({ name: text(64).optional(), configured: z.boolean().optional() }).optional(),
   output: z.array(
@@ -122,7 +123,7 @@ export const configInfo = endpoint({
   path: `${BASE}/circuit-energy-config-info`,
   summary: 'An energy-saving configuration, its versions and its baseline fit',
   tag,
-  access: { auth: 'staff', permission: 'p-energy-saving' },
+  access: { auth: 'staff', permission: PAGE },
   kind: 'query',
   body: z
     .object({ id: id.optional(), circuitId: id.optional() })
@@ -162,7 +163,11 @@ export const configEdit = endpoint({
       const months = monthIndex(b.baselineTo) - monthIndex(b.baselineFrom) + 1;
       if (months < 1) ctx.addIssue({ code: 'custom', path: ['baselineTo'], message: 'must not be before baselineFrom' });
       else if (months > MAX_BASELINE_MONTHS)
-        ctx.addIssue({ code: 'custom', path: ['baselineTo'], message: `the baseline period must be at most ${MAX_BASELINE_MONTHS} months` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['baselineTo'],
+          message: `the baseline period must be at most ${MAX_BASELINE_MONTHS} months`,
+        });
       else if (b.model === 'same-period' && months > 12)
         ctx.addIssue({ code: 'custom', path: ['baselineTo'], message: 'a same-period baseline is at most 12 months' });
       else if (b.model !== 'same-period' && months < 3)

@@ -16,7 +16,8 @@ const rangeOf = <S extends z.ZodRawShape>(shape: S) =>
     const b = body as { from: string; to: string };
     const n = monthIndex(b.to) - monthIndex(b.from) + 1;
     if (n < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (n > MAX_REPORT_MONTHS) ctx.addIssue({ code: 'custom', path: ['to'], message: `the range must be at most ${MAX_REPORT_MONTHS} months` });
+    else if (n > MAX_REPORT_MONTHS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `the range must be at most ${MAX_REPORT_MONTHS} months` });
   });
 const range = rangeOf({});
 

@@ -13,8 +13,20 @@ const kwh = (wh: number | null) => (wh == null ? null : wh / 1000);
 
 export const SAVING_COLUMNS: Column<ExportRow>[] = [
   { key: 'month', header: { 'en-US': 'Month', 'zh-CN': '月份' }, type: { kind: 'text' }, value: (r) => r.month, width: 12 },
-  { key: 'driver', header: { 'en-US': 'Driver value', 'zh-CN': '驱动变量' }, type: { kind: 'number', numFmt: '0.###' }, value: (r) => r.driver, width: 14 },
-  { key: 'baseline', header: { 'en-US': 'Baseline energy', 'zh-CN': '基线电量' }, type: energy, value: (r) => kwh(r.baselineWh), width: 16 },
+  {
+    key: 'driver',
+    header: { 'en-US': 'Driver value', 'zh-CN': '驱动变量' },
+    type: { kind: 'number', numFmt: '0.###' },
+    value: (r) => r.driver,
+    width: 14,
+  },
+  {
+    key: 'baseline',
+    header: { 'en-US': 'Baseline energy', 'zh-CN': '基线电量' },
+    type: energy,
+    value: (r) => kwh(r.baselineWh),
+    width: 16,
+  },
   { key: 'actual', header: { 'en-US': 'Actual energy', 'zh-CN': '实际电量' }, type: energy, value: (r) => kwh(r.actualWh), width: 16 },
   { key: 'saving', header: { 'en-US': 'Energy saved', 'zh-CN': '节电量' }, type: energy, value: (r) => kwh(r.savingWh), width: 16 },
   {

@@ -3,10 +3,10 @@ import type { DomainRoutes } from '../types.js';
 import type { EnergyConservationService } from './energy-conservation.service.js';
 import type { EnergySavingsService } from './energy-savings.service.js';
 
-export const energyConservationRoutes: DomainRoutes<{ energyConservation: EnergyConservationService; energySavings: EnergySavingsService }> = (
-  route,
-  { energyConservation: configs, energySavings: savings },
-) => {
+export const energyConservationRoutes: DomainRoutes<{
+  energyConservation: EnergyConservationService;
+  energySavings: EnergySavingsService;
+}> = (route, { energyConservation: configs, energySavings: savings }) => {
   route(c.circuitList, (ctx, input) => configs.circuitList(ctx, input));
   route(c.configPage, (ctx, input) => configs.page(ctx, input));
   route(c.configList, (ctx, input) => configs.list(ctx, input));

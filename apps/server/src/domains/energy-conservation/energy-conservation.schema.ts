@@ -20,7 +20,11 @@ export const energySavingConfig = pgTable(
       .notNull()
       .references(() => circuit.id, { onDelete: 'cascade' }),
   },
-  (t) => [unique('energy_saving_config_circuit_uq').on(t.circuitId), index('energy_saving_config_ou_idx').on(t.ouId), ...tenantPolicies('tenant')],
+  (t) => [
+    unique('energy_saving_config_circuit_uq').on(t.circuitId),
+    index('energy_saving_config_ou_idx').on(t.ouId),
+    ...tenantPolicies('tenant'),
+  ],
 );
 
 /**

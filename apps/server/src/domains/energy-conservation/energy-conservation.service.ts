@@ -116,7 +116,10 @@ export class EnergyConservationService {
   async detail(ctx: StaffCtx, by: { id?: number; circuitId?: number }): Promise<Row> {
     const match = by.id !== undefined ? eq(energySavingConfig.id, by.id) : eq(energySavingConfig.circuitId, by.circuitId!);
     const rows = await this.query(ctx).where(and(match, ...this.scope(ctx)));
-    if (!rows.length) throw notFound(by.id !== undefined ? `Energy-saving configuration ${by.id}` : `Energy-saving configuration of circuit ${by.circuitId}`);
+    if (!rows.length)
+      throw notFound(
+        by.id !== undefined ? `Energy-saving configuration ${by.id}` : `Energy-saving configuration of circuit ${by.circuitId}`,
+      );
     return (await this.rows(ctx, rows))[0]!;
   }
 
@@ -186,7 +189,9 @@ export class EnergyConservationService {
     const row = await this.detail(ctx, { id });
     const versions = await this.versionsOf(ctx, [id]);
     const { id: _id, createdAt: _c, updatedAt: _u, ...last } = versions[versions.length - 1]!;
-    await ctx.tx.insert(energySavingVersion).values({ ...last, action: 'delete', changes: [], staffId: ctx.staff.id, staffName: ctx.user.name });
+    await ctx.tx
+      .insert(energySavingVersion)
+      .values({ ...last, action: 'delete', changes: [], staffId: ctx.staff.id, staffName: ctx.user.name });
     await ctx.tx.delete(energySavingConfig).where(eq(energySavingConfig.id, row.id));
     return { id };
   }

@@ -57,8 +57,12 @@ export class EnergySavingsService {
   }
 
   /** Each visible configured circuit (or one) with its months [from, to] and totals. */
-  private async savings(ctx: StaffCtx, input: { from: string; to: string; circuitId?: number }): Promise<{ zone: string; rows: CircuitSavings[] }> {
-    const configs = input.circuitId !== undefined ? [await this.configs.detail(ctx, { circuitId: input.circuitId })] : await this.configs.list(ctx);
+  private async savings(
+    ctx: StaffCtx,
+    input: { from: string; to: string; circuitId?: number },
+  ): Promise<{ zone: string; rows: CircuitSavings[] }> {
+    const configs =
+      input.circuitId !== undefined ? [await this.configs.detail(ctx, { circuitId: input.circuitId })] : await this.configs.list(ctx);
     const versions = await this.configs.versionsOf(
       ctx,
       configs.map((c) => c.id),
@@ -98,7 +102,14 @@ export class EnergySavingsService {
     const { rows } = await this.savings(ctx, input);
     const circuits = rows.map((r) => {
       const { cost10k: _c, months, ...figures } = r.total;
-      return { circuitId: r.circuitId, circuitCode: r.circuitCode, circuitName: r.circuitName, ...figures, months, missingMonths: r.months.length - months };
+      return {
+        circuitId: r.circuitId,
+        circuitCode: r.circuitCode,
+        circuitName: r.circuitName,
+        ...figures,
+        months,
+        missingMonths: r.months.length - months,
+      };
     });
     const baselineWh = rows.reduce((s, r) => s + r.total.baselineWh!, 0);
     const actualWh = rows.reduce((s, r) => s + r.total.actualWh!, 0);

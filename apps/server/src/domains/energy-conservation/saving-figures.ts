@@ -77,7 +77,11 @@ export function fitOf(
 }
 
 /** saving = baseline − actual; its cost = saving Wh × price (ten-thousandths, half away from zero); rate = saving / baseline. */
-export function figuresOf(baselineWh: number | null, actualWh: number | null, price10k: number | null): Figures & { cost10k: number | null } {
+export function figuresOf(
+  baselineWh: number | null,
+  actualWh: number | null,
+  price10k: number | null,
+): Figures & { cost10k: number | null } {
   if (baselineWh == null || actualWh == null || price10k == null)
     return { baselineWh, actualWh, savingWh: null, costSaving: null, cost10k: null, rate: null };
   const savingWh = baselineWh - actualWh;
@@ -143,7 +147,10 @@ export function savingMonths(
 export function versionIn<V extends { id: number; effectiveFrom: string }>(versions: readonly V[], m: string): V | undefined {
   let best: V | undefined;
   for (const v of versions)
-    if (v.effectiveFrom <= m && (!best || v.effectiveFrom > best.effectiveFrom || (v.effectiveFrom === best.effectiveFrom && v.id > best.id)))
+    if (
+      v.effectiveFrom <= m &&
+      (!best || v.effectiveFrom > best.effectiveFrom || (v.effectiveFrom === best.effectiveFrom && v.id > best.id))
+    )
       best = v;
   return best;
 }
