@@ -4,6 +4,17 @@ import { circuit } from '../circuit/circuit.schema.js';
 import { ou } from '../ou/ou.schema.js';
 import { tenantColumns, tenantPolicies } from '../tenancy/tenant-table.js';
 
+/** Tenant columns, the circuit a row belongs to (deleted with it) and its OU (the circuit's: the staff's scope). */
+const circuitColumns = () => ({
+  ...tenantColumns(),
+  ouId: integer('ou_id')
+    .notNull()
+    .references(() => ou.id),
+  circuitId: integer('circuit_id')
+    .notNull()
+    .references(() => circuit.id, { onDelete: 'cascade' }),
+});
+
 /**
  * A circuit's energy-saving configuration (docs/energy-conservation.md): one per circuit; what it says
  * lives in its versions. Deleting the circuit deletes it.
@@ -12,13 +23,7 @@ export const energySavingConfig = pgTable(
   'energy_saving_config',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ...tenantColumns(),
-    ouId: integer('ou_id')
-      .notNull()
-      .references(() => ou.id),
-    circuitId: integer('circuit_id')
-      .notNull()
-      .references(() => circuit.id, { onDelete: 'cascade' }),
+    ...circuitColumns(),
   },
   (t) => [
     unique('energy_saving_config_circuit_uq').on(t.circuitId),
@@ -36,14 +41,8 @@ export const energySavingVersion = pgTable(
   'energy_saving_version',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ...tenantColumns(),
-    ouId: integer('ou_id')
-      .notNull()
-      .references(() => ou.id),
+    ...circuitColumns(),
     configId: integer('config_id').notNull(),
-    circuitId: integer('circuit_id')
-      .notNull()
-      .references(() => circuit.id, { onDelete: 'cascade' }),
     action: text('action').$type<'create' | 'edit' | 'delete'>().notNull(),
     effectiveFrom: text('effective_from').notNull(),
     model: text('model').$type<'same-period' | 'production' | 'degree-days'>().notNull(),
@@ -73,13 +72,7 @@ export const energySavingDriver = pgTable(
   'energy_saving_driver',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    ...tenantColumns(),
-    ouId: integer('ou_id')
-      .notNull()
-      .references(() => ou.id),
-    circuitId: integer('circuit_id')
-      .notNull()
-      .references(() => circuit.id, { onDelete: 'cascade' }),
+    ...circuitColumns(),
     month: text('month').notNull(),
     value: numeric('value', { precision: 16, scale: 3 }).notNull(),
   },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Descriptions, Empty, Flex, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Flex, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { energyConservation } from '@energy/contracts/refs';
@@ -8,8 +8,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
-import { confirmDelete } from '../../../shared/confirm-delete';
 import { useHasPermission } from '../../../shared/current-staff';
+import { useEditDeleteColumn } from '../../../shared/edit-delete-column';
 import { PageTitle } from '../../../shared/page-title';
 import { ConfigDialog } from '../components/config-dialog';
 import { savingKeys, type ConfigInfo, type ConfigRow, type DriverRow } from '../queries';
@@ -20,7 +20,6 @@ type Version = ConfigInfo['history'][number];
 /** The circuits' baseline configurations; the selected one's fit, monthly driver values and change log. */
 export default function BaselinePage() {
   const { t } = useTranslation();
-  const { modal } = AntApp.useApp();
   const queryClient = useQueryClient();
   const canEdit = useHasPermission('b-energy-baseline-edit');
   const canDelete = useHasPermission('b-energy-baseline-delete');
@@ -33,6 +32,20 @@ export default function BaselinePage() {
   });
   const rows = configs.data?.list ?? [];
   const current = rows.find((r) => r.id === selected) ?? rows[0] ?? null;
+  const actions = useEditDeleteColumn<ConfigRow>({
+    title: '',
+    canEdit,
+    canDelete,
+    editText: t('conservation.config.edit'),
+    deleteText: t('conservation.config.delete'),
+    onEdit: setDialog,
+    confirmTitle: (r) => t('conservation.config.deleteConfirm', { name: r.circuitName }),
+    testId: 'config-delete-ok',
+    onDelete: async (r) => {
+      await api(energyConservation.configDelete, { id: r.id });
+      await queryClient.invalidateQueries({ queryKey: savingKeys.all });
+    },
+  });
   const columns: TableColumnsType<ConfigRow> = [
     { title: t('conservation.circuit'), key: 'circuit', render: (_, r) => `${r.circuitName} (${r.circuitCode})` },
     { title: t('conservation.config.model'), key: 'model', render: (_, r) => t(`conservation.models.${r.current.model}`) },
@@ -45,44 +58,7 @@ export default function BaselinePage() {
     { title: t('conservation.config.effectiveFrom'), key: 'from', render: (_, r) => r.current.effectiveFrom },
     { title: t('conservation.config.versions'), dataIndex: 'versions', align: 'right' },
     { title: t('conservation.config.ou'), dataIndex: 'ouName' },
-    ...(canEdit || canDelete
-      ? [
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, r: ConfigRow) => (
-              <Space>
-                {canEdit && (
-                  <Button size="small" type="link" onClick={() => setDialog(r)}>
-                    {t('conservation.config.edit')}
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    size="small"
-                    type="link"
-                    danger
-                    onClick={() =>
-                      confirmDelete(modal, {
-                        title: t('conservation.config.deleteConfirm', { name: r.circuitName }),
-                        okText: t('conservation.config.delete'),
-                        cancelText: t('common.cancel'),
-                        testId: 'config-delete-ok',
-                        onConfirm: async () => {
-                          await api(energyConservation.configDelete, { id: r.id });
-                          await queryClient.invalidateQueries({ queryKey: savingKeys.all });
-                        },
-                      })
-                    }
-                  >
-                    {t('conservation.config.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actions,
   ];
   return (
     <Flex vertical gap={16} data-testid="baseline">
