@@ -22,6 +22,23 @@ export const BASELINE_MODELS = ['same-period', 'production', 'degree-days'] as c
 export const baselineModel = z.enum(BASELINE_MODELS);
 export type BaselineModel = z.infer<typeof baselineModel>;
 
+/**
+ * Why a month has no saving: no version in force; a same-period baseline without this calendar month or
+ * without energy in it; a linear fit with fewer than 3 baseline months having energy and a driver value,
+ * or with one driver value only; no driver value this month; no energy this month.
+ */
+export const SAVING_PROBLEMS = [
+  'no-version',
+  'no-same-month',
+  'no-baseline-energy',
+  'few-months',
+  'same-driver',
+  'no-driver',
+  'no-energy',
+] as const;
+export const savingProblem = z.enum(SAVING_PROBLEMS);
+export type SavingProblem = z.infer<typeof savingProblem>;
+
 /** The longest baseline period, in months. */
 export const MAX_BASELINE_MONTHS = 36;
 
@@ -132,8 +149,8 @@ export const configInfo = endpoint({
     history: z.array(configVersion),
     /** The fit of the latest version (linear models), null without enough baseline months. */
     fit: baselineFit.nullable(),
-    /** Why there is no fit, when there is none (linear models). */
-    fitProblem: z.string().nullable(),
+    /** Why there is no fit, when there is none (linear models): `few-months` or `same-driver`. */
+    fitProblem: savingProblem.nullable(),
   }),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { exportOptions } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, idParam } from '../common/ids.js';
-import { BASE, month, monthIndex, tag } from './configs.js';
+import { BASE, month, monthIndex, savingProblem, tag } from './configs.js';
 
 // Savings (docs/energy-conservation.md): per circuit and month, the (adjusted) baseline against the
 // circuit's actual energy, the saving in Wh and in money, their shares and rates.
@@ -43,7 +43,7 @@ export const savingMonth = savingFigures.extend({
   /** The configuration version in force that month; null before the first. */
   versionId: z.number().int().nullable(),
   /** Why the month has no saving, when it has none. */
-  problem: z.string().nullable(),
+  problem: savingProblem.nullable(),
 });
 export type SavingMonth = z.infer<typeof savingMonth>;
 

@@ -58,7 +58,7 @@ export function fitOf(
   v: Version,
   energy: ReadonlyMap<string, number | null>,
   drivers: ReadonlyMap<string, number>,
-): { fit: Fit | null; problem: string | null } {
+): { fit: Fit | null; problem: contract.SavingProblem | null } {
   const points: { x: number; y: number }[] = [];
   for (const m of monthsBetween(v.baselineFrom, v.baselineTo)) {
     const y = energy.get(m);
@@ -67,13 +67,7 @@ export function fitOf(
   }
   const fit = leastSquares(points);
   if (fit) return { fit, problem: null };
-  return {
-    fit: null,
-    problem:
-      points.length < 3
-        ? `the baseline period has ${points.length} month(s) with both energy and a driver value; 3 are needed`
-        : 'every baseline month has the same driver value',
-  };
+  return { fit: null, problem: points.length < 3 ? 'few-months' : 'same-driver' };
 }
 
 /** saving = baseline − actual; its cost = saving Wh × price (ten-thousandths, half away from zero); rate = saving / baseline. */
@@ -97,7 +91,7 @@ export interface MonthFigures extends Figures {
   month: string;
   driver: number | null;
   versionId: number | null;
-  problem: string | null;
+  problem: contract.SavingProblem | null;
   cost10k: number | null;
 }
 
@@ -117,28 +111,28 @@ export function savingMonths(
     const v = versionIn(versions, m);
     const actualWh = energy.get(m) ?? null;
     const driver = drivers.get(m) ?? null;
-    const none = (problem: string): MonthFigures => ({
+    const none = (problem: contract.SavingProblem): MonthFigures => ({
       month: m,
       driver,
       versionId: v?.id ?? null,
       problem,
       ...figuresOf(null, actualWh, null),
     });
-    if (!v) return none('no configuration in force');
+    if (!v) return none('no-version');
     let baselineWh: number | null;
     if (v.model === 'same-period') {
       const same = monthsBetween(v.baselineFrom, v.baselineTo).find((b) => b.slice(5) === m.slice(5));
-      if (!same) return none('the baseline period has no month of this calendar month');
+      if (!same) return none('no-same-month');
       baselineWh = energy.get(same) ?? null;
-      if (baselineWh == null) return none(`no energy in the baseline month ${same}`);
+      if (baselineWh == null) return none('no-baseline-energy');
     } else {
       if (!fits.has(v.id)) fits.set(v.id, fitOf(v, energy, drivers));
       const { fit, problem } = fits.get(v.id)!;
       if (!fit) return none(problem!);
-      if (driver == null) return none('no driver value this month');
+      if (driver == null) return none('no-driver');
       baselineWh = roundHalfAway(fit.a + fit.b * driver);
     }
-    if (actualWh == null) return none('no energy this month');
+    if (actualWh == null) return none('no-energy');
     return { month: m, driver, versionId: v.id, problem: null, ...figuresOf(baselineWh, actualWh, v.price10k) };
   });
 }

@@ -21,6 +21,15 @@ const en = {
   share: 'Share of the energy saved (all configured circuits)',
   noShare: 'No circuit saved energy in this year',
   title: 'Energy saving',
+  problems: {
+    'no-version': 'No configuration in force',
+    'no-same-month': 'The baseline period lacks this calendar month',
+    'no-baseline-energy': 'No energy in the baseline month',
+    'few-months': 'Fewer than 3 baseline months with energy and a driver value',
+    'same-driver': 'Every baseline month has the same driver value',
+    'no-driver': 'No driver value this month',
+    'no-energy': 'No energy this month',
+  },
   config: {
     title: 'Baseline configuration',
     create: 'New configuration',
@@ -72,6 +81,15 @@ const zh: typeof en = {
   share: '节电量占比（全部已配置回路）',
   noShare: '本年没有回路节电',
   title: '节能分析',
+  problems: {
+    'no-version': '无生效的配置',
+    'no-same-month': '基线期缺少该月份',
+    'no-baseline-energy': '基线月份无电量数据',
+    'few-months': '有电量和驱动变量的基线月份少于3个',
+    'same-driver': '所有基线月份的驱动变量相同',
+    'no-driver': '本月无驱动变量',
+    'no-energy': '本月无电量数据',
+  },
   config: {
     title: '基线配置',
     create: '新建配置',

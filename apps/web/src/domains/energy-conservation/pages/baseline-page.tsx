@@ -11,6 +11,7 @@ import { Authorized } from '../../../shared/authorized';
 import { useHasPermission } from '../../../shared/current-staff';
 import { useEditDeleteColumn } from '../../../shared/edit-delete-column';
 import { PageTitle } from '../../../shared/page-title';
+import { formatInZone, useTenantZone } from '../../../shared/time-zone';
 import { ConfigDialog } from '../components/config-dialog';
 import { savingKeys, type ConfigInfo, type ConfigRow, type DriverRow } from '../queries';
 import '../texts';
@@ -98,6 +99,7 @@ function ConfigDetail({ row }: { row: ConfigRow }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canEditDrivers = useHasPermission('b-energy-driver-edit');
+  const zone = useTenantZone();
   const info = useQuery({
     queryKey: savingKeys.of(energyConservation.configInfo, { id: row.id }),
     queryFn: () => api(energyConservation.configInfo, { id: row.id }),
@@ -138,7 +140,7 @@ function ConfigDetail({ row }: { row: ConfigRow }) {
       : []),
   ];
   const logColumns: TableColumnsType<Version> = [
-    { title: t('conservation.config.when'), key: 'when', render: (_, v) => dayjs(v.createdAt).format('YYYY-MM-DD HH:mm') },
+    { title: t('conservation.config.when'), key: 'when', render: (_, v) => formatInZone(v.createdAt, zone) },
     { title: t('conservation.config.action'), key: 'action', render: (_, v) => <Tag>{t(`conservation.config.actions.${v.action}`)}</Tag> },
     { title: t('conservation.config.effectiveFrom'), dataIndex: 'effectiveFrom' },
     { title: t('conservation.config.changes'), key: 'changes', render: (_, v) => v.changes.join(', ') },
@@ -159,7 +161,7 @@ function ConfigDetail({ row }: { row: ConfigRow }) {
                     r2: fit.r2 ?? '–',
                     n: fit.n,
                   })
-                : `${t('conservation.config.noFit')}: ${info.data?.fitProblem ?? ''}`}
+                : `${t('conservation.config.noFit')}: ${info.data?.fitProblem ? t(`conservation.problems.${info.data.fitProblem}`) : ''}`}
             </Descriptions.Item>
           )}
         </Descriptions>

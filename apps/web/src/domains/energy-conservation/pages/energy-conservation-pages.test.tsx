@@ -57,7 +57,7 @@ const comparison: Comparison = {
       month: '2026-04',
       driver: null,
       versionId: 11,
-      problem: 'no driver value this month',
+      problem: 'no-driver',
       baselineWh: null,
       actualWh: 1,
       savingWh: null,
@@ -88,7 +88,7 @@ describe('energy-conservation pages', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tableRows()).toHaveLength(2));
     expect(screen.getByTestId('saving-totals').textContent).toContain('3,749.500');
     expect(screen.getByTestId('saving-totals').textContent).toContain('3,045.72');
-    expect(tableRows()[1]!.textContent).toContain('no driver value this month');
+    expect(tableRows()[1]!.textContent).toContain('No driver value this month');
     await waitFor(() => expect(screen.getByTestId('saving-share').textContent).toContain('Workshop feeder'));
     expect(screen.getByTestId('saving-export')).toBeTruthy();
     expect(view.to(ec.savingComparison)[0]!.body).toEqual({ circuitId: 2, from: '2026-01', to: '2026-12' });

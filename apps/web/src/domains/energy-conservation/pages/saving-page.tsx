@@ -54,7 +54,7 @@ export default function SavingPage() {
     { title: t('conservation.saved'), key: 'saved', align: 'right', render: (_, r) => kwh(r.savingWh) },
     { title: t('conservation.costSaved'), key: 'cost', align: 'right', render: (_, r) => money(r.costSaving) },
     { title: t('conservation.rate'), key: 'rate', align: 'right', render: (_, r) => percent(r.rate) },
-    { title: t('conservation.remark'), dataIndex: 'problem', render: (v: string | null) => v ?? '' },
+    { title: t('conservation.remark'), dataIndex: 'problem', render: (v: Month['problem']) => (v ? t(`conservation.problems.${v}`) : '') },
   ];
 
   return (
