@@ -1,6 +1,8 @@
 import { circuit as c, energyConservation as ec, ErrorCode } from '@energy/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/sql.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 // Energy conservation (docs/energy-conservation.md). Asia/Shanghai (UTC+8). One meter, read at 23:45 on
@@ -329,5 +331,16 @@ describe.each(DB_KINDS)('energy conservation on %s', (kind) => {
     const log = (await alice.call(ec.logPage, { pageSize: 20, pageOffset: 1, configId: config.id })).body.data;
     expect(log.list.map((l) => l.action)).toEqual(['delete', 'edit', 'create']);
     expect((await alice.call(ec.circuitList, { configured: true })).body.data.map((r) => r.code)).toEqual(['T-EC-SAME']);
+    // every write is in the audit log, refused ones too
+    const audit = await rowsOf<{ call: string; outcome: string; n: number }>(
+      t.database.system,
+      sql`select call, outcome, count(*)::int as n from audit_log where call like '%energy-conservation%' group by 1, 2`,
+    );
+    const n = (call: string, outcome: string) => audit.find((r) => r.call === `POST ${ec.BASE}/${call}` && r.outcome === outcome)?.n ?? 0;
+    expect(n('circuit-energy-config-edit', 'ok')).toBeGreaterThanOrEqual(3);
+    expect(n('circuit-energy-config-edit', 'error')).toBeGreaterThanOrEqual(1);
+    expect(n('circuit-energy-config-delete', 'ok')).toBe(1);
+    expect(n('circuit-energy-add', 'ok')).toBe(15);
+    expect(n('circuit-energy-delete', 'ok')).toBe(1);
   });
 });
