@@ -13,6 +13,10 @@ type VersionRow = typeof energySavingVersion.$inferSelect;
 type Row = contract.ConfigRow;
 type EditBody = InputOf<typeof contract.configEdit>;
 
+/** The staff's tenant and OUs on one of the tables (each row carries its circuit's OU). */
+const scopeOf = (ctx: StaffCtx, t: typeof energySavingConfig | typeof energySavingVersion | typeof energySavingDriver): SQL[] =>
+  staffScope(ctx, { tenant: t.tenantId, ou: t.ouId });
+
 /** The fields of a version that the log compares. */
 const FIELDS = ['effectiveFrom', 'model', 'baselineFrom', 'baselineTo', 'driverUnit', 'price', 'remark'] as const;
 
@@ -42,10 +46,6 @@ export function versionOut(v: VersionRow): contract.ConfigVersion {
  */
 export class EnergyConservationService {
   constructor(private readonly circuits: CircuitService) {}
-
-  private scope(ctx: StaffCtx): SQL[] {
-    return staffScope(ctx, { tenant: energySavingConfig.tenantId, ou: energySavingConfig.ouId });
-  }
 
   private query(ctx: StaffCtx) {
     return ctx.tx
@@ -99,7 +99,7 @@ export class EnergyConservationService {
   async page(ctx: StaffCtx, input: InputOf<typeof contract.configPage>) {
     return list(ctx.tx, {
       query: () => this.query(ctx),
-      where: [...this.scope(ctx), ...this.filters(input)],
+      where: [...scopeOf(ctx, energySavingConfig), ...this.filters(input)],
       order: [asc(circuit.code), asc(energySavingConfig.id)],
     }).page(input, (rows) => this.rows(ctx, rows));
   }
@@ -107,7 +107,7 @@ export class EnergyConservationService {
   async list(ctx: StaffCtx, input: { circuitId?: number; name?: string; ouId?: number } = {}) {
     return list(ctx.tx, {
       query: () => this.query(ctx),
-      where: [...this.scope(ctx), ...this.filters(input ?? {})],
+      where: [...scopeOf(ctx, energySavingConfig), ...this.filters(input ?? {})],
       order: [asc(circuit.code), asc(energySavingConfig.id)],
     }).all((rows) => this.rows(ctx, rows));
   }
@@ -115,7 +115,7 @@ export class EnergyConservationService {
   /** A visible configuration by id or by circuit (404 otherwise). */
   async detail(ctx: StaffCtx, by: { id?: number; circuitId?: number }): Promise<Row> {
     const match = by.id !== undefined ? eq(energySavingConfig.id, by.id) : eq(energySavingConfig.circuitId, by.circuitId!);
-    const rows = await this.query(ctx).where(and(match, ...this.scope(ctx)));
+    const rows = await this.query(ctx).where(and(match, ...scopeOf(ctx, energySavingConfig)));
     if (!rows.length)
       throw notFound(
         by.id !== undefined ? `Energy-saving configuration ${by.id}` : `Energy-saving configuration of circuit ${by.circuitId}`,
@@ -207,15 +207,11 @@ export class EnergyConservationService {
       .$dynamic();
   }
 
-  private logScope(ctx: StaffCtx) {
-    return staffScope(ctx, { tenant: energySavingVersion.tenantId, ou: energySavingVersion.ouId });
-  }
-
   async logPage(ctx: StaffCtx, input: InputOf<typeof contract.logPage>) {
     return list(ctx.tx, {
       query: () => this.logQuery(ctx),
       where: [
-        ...this.logScope(ctx),
+        ...scopeOf(ctx, energySavingVersion),
         ...where(input, { configId: equals(energySavingVersion.configId), circuitId: equals(energySavingVersion.circuitId) }),
       ],
       order: [desc(energySavingVersion.id)],
@@ -223,12 +219,12 @@ export class EnergyConservationService {
   }
 
   async logDetail(ctx: StaffCtx, id: number) {
-    const [row] = await this.logQuery(ctx).where(and(eq(energySavingVersion.id, id), ...this.logScope(ctx)));
+    const [row] = await this.logQuery(ctx).where(and(eq(energySavingVersion.id, id), ...scopeOf(ctx, energySavingVersion)));
     if (!row) throw notFound(`Configuration change ${id}`);
     const [previous] = await ctx.tx
       .select()
       .from(energySavingVersion)
-      .where(and(eq(energySavingVersion.configId, row.v.configId), lt(energySavingVersion.id, id), ...this.logScope(ctx)))
+      .where(and(eq(energySavingVersion.configId, row.v.configId), lt(energySavingVersion.id, id), ...scopeOf(ctx, energySavingVersion)))
       .orderBy(desc(energySavingVersion.id))
       .limit(1);
     return { ...versionOut(row.v), circuitCode: row.code, circuitName: row.name, previous: previous ? versionOut(previous) : null };
@@ -243,10 +239,6 @@ export class EnergyConservationService {
       .from(energySavingDriver)
       .innerJoin(circuit, eq(circuit.id, energySavingDriver.circuitId))
       .$dynamic();
-  }
-
-  private driverScope(ctx: StaffCtx) {
-    return staffScope(ctx, { tenant: energySavingDriver.tenantId, ou: energySavingDriver.ouId });
   }
 
   private driverOut = (r: { d: typeof energySavingDriver.$inferSelect; code: string; name: string }): contract.DriverRow => ({
@@ -276,7 +268,7 @@ export class EnergyConservationService {
     return list(ctx.tx, {
       query: () => this.driverQuery(ctx),
       where: [
-        ...this.driverScope(ctx),
+        ...scopeOf(ctx, energySavingDriver),
         ...where(input, {
           circuitId: equals(energySavingDriver.circuitId),
           from: (v: string) => gte(energySavingDriver.month, v),
@@ -291,7 +283,7 @@ export class EnergyConservationService {
     const [row] = await ctx.tx
       .select({ id: energySavingDriver.id })
       .from(energySavingDriver)
-      .where(and(eq(energySavingDriver.id, id), ...this.driverScope(ctx)));
+      .where(and(eq(energySavingDriver.id, id), ...scopeOf(ctx, energySavingDriver)));
     if (!row) throw notFound(`Driver value ${id}`);
     await ctx.tx.delete(energySavingDriver).where(eq(energySavingDriver.id, id));
     return { id };
