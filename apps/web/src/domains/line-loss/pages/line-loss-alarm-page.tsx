@@ -27,7 +27,7 @@ interface LogFilter {
   kind?: LogRow['kind'];
 }
 
-/** Line-loss alarms: the rules (create, edit, enable / disable) and what they did (raised, recovered). */
+/** Line-loss alarms: the rules (create, edit, enable / disable, delete) and what they did (raised, recovered), each list with its export. */
 export default function LineLossAlarmPage() {
   const { t } = useTranslation();
   const zone = useTenantZone();
@@ -153,7 +153,7 @@ function Rules({ zone }: { zone: string }) {
         },
       ]}
       columns={columns}
-      actionsWidth={100}
+      actionsWidth={140}
       actions={[
         {
           key: 'edit',
@@ -162,9 +162,29 @@ function Rules({ zone }: { zone: string }) {
           testId: (r) => `line-loss-rule-edit-${r.id}`,
           onClick: (r, ctx) => ctx.edit(r),
         },
+        {
+          key: 'delete',
+          permission: 'b-alarm-line-loss-delete',
+          label: t('lineLoss.delete'),
+          danger: true,
+          testId: (r) => `line-loss-rule-delete-${r.id}`,
+          confirm: {
+            title: (r) => t('lineLoss.rules.deleteConfirm', { name: r.name }),
+            okText: t('lineLoss.delete'),
+            testId: 'line-loss-rule-delete-confirm',
+            run: (r) => api(lineLoss.ruleDelete, { id: r.id }),
+            done: (r) => t('lineLoss.deleted', { name: r.name }),
+          },
+        },
       ]}
       create={{ permission: 'b-alarm-line-loss-create', label: t('lineLoss.rules.create'), testId: 'line-loss-rule-create' }}
       dialog={(row, close) => <RuleDialog row={row} onClose={close} />}
+      excel={{
+        name: 'line-loss-rules',
+        exportRef: lineLoss.ruleExport,
+        exportPermission: 'b-alarm-line-loss-export',
+        exportTestId: 'line-loss-rule-export',
+      }}
     />
   );
 }
@@ -218,6 +238,12 @@ function Logs({ zone }: { zone: string }) {
         },
       ]}
       columns={columns}
+      excel={{
+        name: 'line-loss-log',
+        exportRef: lineLoss.logExport,
+        exportPermission: 'b-alarm-line-loss-export',
+        exportTestId: 'line-loss-log-export',
+      }}
     />
   );
 }

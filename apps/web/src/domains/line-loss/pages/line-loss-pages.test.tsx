@@ -108,6 +108,8 @@ const ALL_CONFIG_CODES = [
   'b-circuit-line-loss-delete',
   'b-circuit-line-loss-export',
 ];
+/** Under load a page's first answers can take seconds. */
+const LOAD = { timeout: 10_000 };
 const lastBody = (view: ReturnType<typeof renderPage>) => view.to(lineLoss.lineLossData).at(-1)?.body;
 const rows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll<HTMLElement>('tbody tr.ant-table-row')];
 
@@ -117,12 +119,12 @@ afterEach(() => vi.restoreAllMocks());
 describe('line-loss page', { timeout: 60_000 }, () => {
   test('the configurations and the loss of the chosen one per day, to the Wh, with the buttons the codes allow', async () => {
     const view = renderPage(<LineLossPage />, { permissions: ALL_CONFIG_CODES, fixtures: configFixtures, path: '/?month=2026-06' });
-    await waitFor(() => expect(rows('line-loss-list')).toHaveLength(1));
+    await waitFor(() => expect(rows('line-loss-list')).toHaveLength(1), LOAD);
     const row = rows('line-loss-list')[0]!.textContent;
     expect(row).toContain('Incoming line 1 loss');
     expect(row).toContain('Circuit IN-1 (IN-1)');
     expect(row).toContain('2 · FD-1, FD-2');
-    await waitFor(() => expect(rows('line-loss-figures')).toHaveLength(2));
+    await waitFor(() => expect(rows('line-loss-figures')).toHaveLength(2), LOAD);
     const [day1, day2] = rows('line-loss-figures');
     expect(day1!.textContent).toContain('120.500');
     expect(day1!.textContent).toContain('116.644');
@@ -132,14 +134,14 @@ describe('line-loss page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('line-loss-total-row').textContent).toContain('3.20 %');
     expect(screen.getByTestId('line-loss-totals').textContent).toContain('3.856');
     // the first configuration by default, the month by day in the tenant's zone (once it is known)
-    await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2026-05-31T16:00:00Z') }));
+    await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2026-05-31T16:00:00Z') }), LOAD);
     expect(lastBody(view)).toEqual({ configId: 4, timeLevel: 'day', from: Date.parse('2026-05-31T16:00:00Z'), to: Date.parse('2026-06-30T16:00:00Z') });
     for (const id of ['line-loss-create', 'line-loss-edit-4', 'line-loss-delete-4', 'line-loss-export', 'line-loss-show-4'])
       expect(screen.queryAllByTestId(id), id).not.toHaveLength(0);
     view.unmount();
     vi.restoreAllMocks();
     renderPage(<LineLossPage />, { permissions: ['p-circuit-line-loss'], fixtures: configFixtures, path: '/?month=2026-06' });
-    await waitFor(() => expect(rows('line-loss-figures')).toHaveLength(2));
+    await waitFor(() => expect(rows('line-loss-figures')).toHaveLength(2), LOAD);
     for (const id of ['line-loss-create', 'line-loss-edit-4', 'line-loss-delete-4', 'line-loss-export'])
       expect(screen.queryAllByTestId(id), id).toHaveLength(0);
     expect(screen.getByTestId('line-loss-show-4')).toBeTruthy();
@@ -147,7 +149,7 @@ describe('line-loss page', { timeout: 60_000 }, () => {
 
   test('by month: the months of the year of the chosen month', async () => {
     const view = renderPage(<LineLossPage />, { permissions: ALL_CONFIG_CODES, fixtures: configFixtures, path: '/?config=4&month=2026-06&by=month' });
-    await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2025-12-31T16:00:00Z') }));
+    await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2025-12-31T16:00:00Z') }), LOAD);
     expect(lastBody(view)).toEqual({ configId: 4, timeLevel: 'month', from: Date.parse('2025-12-31T16:00:00Z'), to: Date.parse('2026-12-31T16:00:00Z') });
   });
 
@@ -158,7 +160,7 @@ describe('line-loss page', { timeout: 60_000 }, () => {
       fixtures: [...configFixtures, fixture(lineLoss.lineLossCreate, (i) => created(i))],
       path: '/?month=2026-06',
     });
-    await userEvent.click(await screen.findByTestId('line-loss-create'));
+    await userEvent.click(await screen.findByTestId('line-loss-create', {}, LOAD));
     await userEvent.click(await screen.findByTestId('line-loss-save'));
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Parent circuit (input) is required')).toBeTruthy();
@@ -166,10 +168,10 @@ describe('line-loss page', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByTestId('line-loss-name'), 'Line 1');
     fireEvent.mouseDown(within(screen.getByTestId('line-loss-input')).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('Incoming 1 (IN-1)'));
-    await waitFor(() => expect(screen.getByTestId('line-loss-outputs').textContent).toContain('Feeder 2 (FD-2)'));
+    await waitFor(() => expect(screen.getByTestId('line-loss-outputs').textContent).toContain('Feeder 2 (FD-2)'), LOAD);
     expect(screen.getByTestId('line-loss-outputs').textContent).not.toContain('FD-9');
     await userEvent.click(screen.getByTestId('line-loss-save'));
-    await waitFor(() => expect(view.to(lineLoss.lineLossCreate)).toHaveLength(1));
+    await waitFor(() => expect(view.to(lineLoss.lineLossCreate)).toHaveLength(1), LOAD);
     expect(view.to(lineLoss.lineLossCreate)[0]!.body).toEqual({ name: 'Line 1', kind: 'circuit', inputId: 1, outputIds: [2, 3], remark: null });
   });
 });
@@ -183,10 +185,10 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
   ];
   test('the rules with their condition and state; switching one off; the buttons the codes allow', async () => {
     const view = renderPage(<LineLossAlarmPage />, {
-      permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-create', 'b-alarm-line-loss-edit'],
+      permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-create', 'b-alarm-line-loss-edit', 'b-alarm-line-loss-delete', 'b-alarm-line-loss-export'],
       fixtures,
     });
-    await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1));
+    await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1), LOAD);
     const row = rows('line-loss-rule-list')[0]!.textContent;
     expect(row).toContain('rate above 4.5 % in 3 consecutive days');
     expect(row).toContain('Firing');
@@ -194,22 +196,26 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
     expect(row).toContain('2026-06-02 · 5.12 %');
     expect(screen.getByTestId('line-loss-rule-create')).toBeTruthy();
     expect(screen.getByTestId('line-loss-rule-edit-7')).toBeTruthy();
+    expect(screen.getByTestId('line-loss-rule-delete-7')).toBeTruthy();
+    expect(screen.getByTestId('line-loss-rule-export')).toBeTruthy();
     await userEvent.click(screen.getByTestId('line-loss-rule-status-7'));
-    await waitFor(() => expect(view.to(lineLoss.ruleStatus)).toHaveLength(1));
+    await waitFor(() => expect(view.to(lineLoss.ruleStatus)).toHaveLength(1), LOAD);
     expect(view.to(lineLoss.ruleStatus)[0]!.body).toEqual({ id: 7, enabled: false });
     view.unmount();
     vi.restoreAllMocks();
     renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss'], fixtures });
-    await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1));
+    await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1), LOAD);
     expect(screen.queryByTestId('line-loss-rule-create')).toBeNull();
     expect(screen.queryByTestId('line-loss-rule-edit-7')).toBeNull();
     expect(screen.queryByTestId('line-loss-rule-status-7')).toBeNull();
+    expect(screen.queryByTestId('line-loss-rule-delete-7')).toBeNull();
+    expect(screen.queryByTestId('line-loss-rule-export')).toBeNull();
     expect(rows('line-loss-rule-list')[0]!.textContent).toContain('Enabled');
   });
 
   test('a rule threshold out of range or with 5 decimals is refused by name before any call', async () => {
     const view = renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-create'], fixtures });
-    await userEvent.click(await screen.findByTestId('line-loss-rule-create'));
+    await userEvent.click(await screen.findByTestId('line-loss-rule-create', {}, LOAD));
     const threshold = await screen.findByTestId('line-loss-rule-threshold');
     await userEvent.type(threshold, '100');
     await userEvent.click(screen.getByTestId('line-loss-rule-save'));
@@ -221,13 +227,32 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
     expect(view.to(lineLoss.ruleCreate)).toHaveLength(0);
   });
 
-  test('the logs: what each rule did, the periods it looked at', async () => {
-    renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss'], fixtures, path: '/?tab=logs' });
-    await waitFor(() => expect(rows('line-loss-log-list')).toHaveLength(1));
+  test('deleting a rule asks first, then calls the delete', async () => {
+    const view = renderPage(<LineLossAlarmPage />, {
+      permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-delete'],
+      fixtures: [...fixtures, fixture(lineLoss.ruleDelete, { id: 7 })],
+    });
+    await userEvent.click(await screen.findByTestId('line-loss-rule-delete-7', {}, LOAD));
+    expect(await screen.findAllByText('Delete the rule Line 1 above 4.5 %? A firing alarm of it recovers; its logs stay.')).not.toHaveLength(0);
+    expect(view.to(lineLoss.ruleDelete)).toHaveLength(0);
+    await userEvent.click(screen.getByTestId('line-loss-rule-delete-confirm'));
+    await waitFor(() => expect(view.to(lineLoss.ruleDelete)).toHaveLength(1), LOAD);
+    expect(view.to(lineLoss.ruleDelete)[0]!.body).toEqual({ id: 7 });
+  });
+
+  test('the logs: what each rule did, the periods it looked at; the export with its code', async () => {
+    const view = renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-export'], fixtures, path: '/?tab=logs' });
+    await waitFor(() => expect(rows('line-loss-log-list')).toHaveLength(1), LOAD);
     const row = rows('line-loss-log-list')[0]!.textContent;
     expect(row).toContain('Raised');
     expect(row).toContain('5.12 %');
     expect(row).toContain('2026-06-01 5.00 %, 2026-06-02 5.12 %');
     expect(row).toContain('4.5 %');
+    expect(screen.getByTestId('line-loss-log-export')).toBeTruthy();
+    view.unmount();
+    vi.restoreAllMocks();
+    renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss'], fixtures, path: '/?tab=logs' });
+    await waitFor(() => expect(rows('line-loss-log-list')).toHaveLength(1), LOAD);
+    expect(screen.queryByTestId('line-loss-log-export')).toBeNull();
   });
 });
