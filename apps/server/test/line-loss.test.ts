@@ -244,7 +244,9 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
     ]);
     const logs = await sheet(`${ll.logExport.path}?ruleId=${ruleId}&lang=zh-CN`);
     expect(logs[0]).toEqual(['时间', '规则', '线损配置', '动作', '时段', '线损率 (%)', '阈值 (%)', '告警编号', '说明']);
-    expect(logs.slice(1).map((r) => r.slice(1, 8))).toEqual([['Loss above 5.5 %', config.name, '触发', '2026-06-01', 5.5901, 5.5, raised!.alarmId]]);
+    expect(logs.slice(1).map((r) => r.slice(1, 8))).toEqual([
+      ['Loss above 5.5 %', config.name, '触发', '2026-06-01', 5.5901, 5.5, raised!.alarmId],
+    ]);
     // dave (Harbor) exports nothing of it and cannot delete it
     const daveCsv = await get(`${ll.logExport.path}?ruleId=${ruleId}&format=csv`, dave);
     expect(daveCsv.statusCode).toBe(200);

@@ -52,7 +52,12 @@ export const LINE_LOSS_RULE_COLUMNS: Column<RuleRow>[] = [
   text('config', 'Configuration', '线损配置', (r) => r.configName, 32),
   { key: 'threshold', header: { 'en-US': 'Threshold', 'zh-CN': '阈值' }, type: percent, value: (r) => r.thresholdPercent, width: 12 },
   { key: 'periods', header: { 'en-US': 'Consecutive periods', 'zh-CN': '连续周期数' }, type: { kind: 'number' }, value: (r) => r.periods },
-  { key: 'timeLevel', header: { 'en-US': 'Period', 'zh-CN': '周期' }, type: { kind: 'enum', labels: TIME_LEVELS }, value: (r) => r.timeLevel },
+  {
+    key: 'timeLevel',
+    header: { 'en-US': 'Period', 'zh-CN': '周期' },
+    type: { kind: 'enum', labels: TIME_LEVELS },
+    value: (r) => r.timeLevel,
+  },
   { key: 'level', header: { 'en-US': 'Level', 'zh-CN': '告警等级' }, type: { kind: 'enum', labels: LEVELS }, value: (r) => r.level },
   {
     key: 'enabled',
@@ -67,8 +72,20 @@ export const LINE_LOSS_RULE_COLUMNS: Column<RuleRow>[] = [
     value: (r) => r.state,
   },
   text('lastPeriod', 'Last period', '最近周期', (r) => r.lastPeriod, 14),
-  { key: 'lastRate', header: { 'en-US': 'Its loss rate', 'zh-CN': '其线损率' }, type: percent, value: (r) => ratePct(r.lastRate), width: 14 },
-  { key: 'updatedAt', header: { 'en-US': 'Updated', 'zh-CN': '更新时间' }, type: { kind: 'datetime' }, value: (r) => r.updatedAt, width: 20 },
+  {
+    key: 'lastRate',
+    header: { 'en-US': 'Its loss rate', 'zh-CN': '其线损率' },
+    type: percent,
+    value: (r) => ratePct(r.lastRate),
+    width: 14,
+  },
+  {
+    key: 'updatedAt',
+    header: { 'en-US': 'Updated', 'zh-CN': '更新时间' },
+    type: { kind: 'datetime' },
+    value: (r) => r.updatedAt,
+    width: 20,
+  },
 ];
 
 export const LINE_LOSS_LOG_COLUMNS: Column<LogRow>[] = [

@@ -41,7 +41,13 @@ export default function LineLossPage() {
 
   const columns: ListColumn<ConfigRow>[] = [
     { key: 'name', title: t('lineLoss.name'), dataIndex: 'name', width: 200, showForce: true },
-    { key: 'kind', title: t('lineLoss.kind'), dataIndex: 'kind', width: 110, render: (v: ConfigRow['kind']) => t(`lineLoss.kindShort.${v}`) },
+    {
+      key: 'kind',
+      title: t('lineLoss.kind'),
+      dataIndex: 'kind',
+      width: 110,
+      render: (v: ConfigRow['kind']) => t(`lineLoss.kindShort.${v}`),
+    },
     { key: 'ou', title: t('lineLoss.ou'), dataIndex: 'ouName', width: 160 },
     { key: 'input', title: t('lineLoss.input'), dataIndex: 'input', width: 200, render: (_, r) => member(r.input) },
     {

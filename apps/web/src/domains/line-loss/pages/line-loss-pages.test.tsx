@@ -135,7 +135,12 @@ describe('line-loss page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('line-loss-totals').textContent).toContain('3.856');
     // the first configuration by default, the month by day in the tenant's zone (once it is known)
     await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2026-05-31T16:00:00Z') }), LOAD);
-    expect(lastBody(view)).toEqual({ configId: 4, timeLevel: 'day', from: Date.parse('2026-05-31T16:00:00Z'), to: Date.parse('2026-06-30T16:00:00Z') });
+    expect(lastBody(view)).toEqual({
+      configId: 4,
+      timeLevel: 'day',
+      from: Date.parse('2026-05-31T16:00:00Z'),
+      to: Date.parse('2026-06-30T16:00:00Z'),
+    });
     for (const id of ['line-loss-create', 'line-loss-edit-4', 'line-loss-delete-4', 'line-loss-export', 'line-loss-show-4'])
       expect(screen.queryAllByTestId(id), id).not.toHaveLength(0);
     view.unmount();
@@ -148,9 +153,18 @@ describe('line-loss page', { timeout: 60_000 }, () => {
   });
 
   test('by month: the months of the year of the chosen month', async () => {
-    const view = renderPage(<LineLossPage />, { permissions: ALL_CONFIG_CODES, fixtures: configFixtures, path: '/?config=4&month=2026-06&by=month' });
+    const view = renderPage(<LineLossPage />, {
+      permissions: ALL_CONFIG_CODES,
+      fixtures: configFixtures,
+      path: '/?config=4&month=2026-06&by=month',
+    });
     await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2025-12-31T16:00:00Z') }), LOAD);
-    expect(lastBody(view)).toEqual({ configId: 4, timeLevel: 'month', from: Date.parse('2025-12-31T16:00:00Z'), to: Date.parse('2026-12-31T16:00:00Z') });
+    expect(lastBody(view)).toEqual({
+      configId: 4,
+      timeLevel: 'month',
+      from: Date.parse('2025-12-31T16:00:00Z'),
+      to: Date.parse('2026-12-31T16:00:00Z'),
+    });
   });
 
   test('a new configuration: required fields refused by name; picking the parent fills its children; the body sent', async () => {
@@ -172,7 +186,13 @@ describe('line-loss page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('line-loss-outputs').textContent).not.toContain('FD-9');
     await userEvent.click(screen.getByTestId('line-loss-save'));
     await waitFor(() => expect(view.to(lineLoss.lineLossCreate)).toHaveLength(1), LOAD);
-    expect(view.to(lineLoss.lineLossCreate)[0]!.body).toEqual({ name: 'Line 1', kind: 'circuit', inputId: 1, outputIds: [2, 3], remark: null });
+    expect(view.to(lineLoss.lineLossCreate)[0]!.body).toEqual({
+      name: 'Line 1',
+      kind: 'circuit',
+      inputId: 1,
+      outputIds: [2, 3],
+      remark: null,
+    });
   });
 });
 
@@ -185,7 +205,13 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
   ];
   test('the rules with their condition and state; switching one off; the buttons the codes allow', async () => {
     const view = renderPage(<LineLossAlarmPage />, {
-      permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-create', 'b-alarm-line-loss-edit', 'b-alarm-line-loss-delete', 'b-alarm-line-loss-export'],
+      permissions: [
+        'p-alarm-line-loss',
+        'b-alarm-line-loss-create',
+        'b-alarm-line-loss-edit',
+        'b-alarm-line-loss-delete',
+        'b-alarm-line-loss-export',
+      ],
       fixtures,
     });
     await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1), LOAD);
@@ -233,7 +259,9 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
       fixtures: [...fixtures, fixture(lineLoss.ruleDelete, { id: 7 })],
     });
     await userEvent.click(await screen.findByTestId('line-loss-rule-delete-7', {}, LOAD));
-    expect(await screen.findAllByText('Delete the rule Line 1 above 4.5 %? A firing alarm of it recovers; its logs stay.')).not.toHaveLength(0);
+    expect(
+      await screen.findAllByText('Delete the rule Line 1 above 4.5 %? A firing alarm of it recovers; its logs stay.'),
+    ).not.toHaveLength(0);
     expect(view.to(lineLoss.ruleDelete)).toHaveLength(0);
     await userEvent.click(screen.getByTestId('line-loss-rule-delete-confirm'));
     await waitFor(() => expect(view.to(lineLoss.ruleDelete)).toHaveLength(1), LOAD);
@@ -241,7 +269,11 @@ describe('line-loss alarm page', { timeout: 60_000 }, () => {
   });
 
   test('the logs: what each rule did, the periods it looked at; the export with its code', async () => {
-    const view = renderPage(<LineLossAlarmPage />, { permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-export'], fixtures, path: '/?tab=logs' });
+    const view = renderPage(<LineLossAlarmPage />, {
+      permissions: ['p-alarm-line-loss', 'b-alarm-line-loss-export'],
+      fixtures,
+      path: '/?tab=logs',
+    });
     await waitFor(() => expect(rows('line-loss-log-list')).toHaveLength(1), LOAD);
     const row = rows('line-loss-log-list')[0]!.textContent;
     expect(row).toContain('Raised');
