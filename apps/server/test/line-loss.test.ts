@@ -119,6 +119,14 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
     expect((await alice.call(ll.lineLossPage, { pageSize: 20, pageOffset: 1 })).body.data.totalCount).toBe(1);
   });
 
+  /** A rule on the stored configuration by day; its id. */
+  const createRule = async (name: string, thresholdPercent: number, periods: number, level: number) => {
+    const body = { name, configId: config.id, thresholdPercent, periods, timeLevel: 'day' as const, level, enabled: true };
+    const created = await alice.call(ll.ruleCreate, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.data.id;
+  };
+
   it('exports a month by day with a total row', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -136,17 +144,7 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
   });
 
   it('raises an alarm after two days above 4 % and recovers it when the rate falls back', async () => {
-    const created = await alice.call(ll.ruleCreate, {
-      name: 'Loss above 4 %',
-      configId: config.id,
-      thresholdPercent: 4,
-      periods: 2,
-      timeLevel: 'day',
-      level: 1,
-      enabled: true,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const ruleId = created.body.data.id;
+    const ruleId = await createRule('Loss above 4 %', 4, 2, 1);
     const evaluate = (local: string) => t.services.lineLossAlarms.evaluate({ now: at(local), ruleIds: [ruleId] });
 
     // 2 June 10:00: only 1 June is closed among the last two (31 May has no input): no alarm
@@ -204,17 +202,7 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
   });
 
   it('exports the rules and the logs; a deleted rule recovers its alarm and keeps its logs', async () => {
-    const created = await alice.call(ll.ruleCreate, {
-      name: 'Loss above 5.5 %',
-      configId: config.id,
-      thresholdPercent: 5.5,
-      periods: 1,
-      timeLevel: 'day',
-      level: 0,
-      enabled: true,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const ruleId = created.body.data.id;
+    const ruleId = await createRule('Loss above 5.5 %', 5.5, 1, 0);
     // 2 June 10:00: 1 June at 5.5901 % is above 5.5 %: raised
     const [raised] = await t.services.lineLossAlarms.evaluate({ now: at('2026-06-02T10:00:00'), ruleIds: [ruleId] });
     expect(raised).toMatchObject({ action: 'raised', period: '2026-06-01' });

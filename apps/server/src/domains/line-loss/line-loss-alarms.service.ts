@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
-import { langOf } from '../../excel/columns.js';
+import { langOf, type Column, type Localized } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
@@ -37,6 +37,21 @@ const ppmOf = (percent: number) => Math.round(percent * 10_000);
 const percentOf = (ppm: number) => ppm / 10_000;
 const rateText = (rate: number | null) => (rate == null ? null : rate.toFixed(6));
 const pct = (rate: number | null) => (rate == null ? 'no input' : `${(Math.round(rate * 1e6) / 1e4).toFixed(2)} %`);
+
+/** A list as XLSX or CSV in the asked language and the tenant's zone. */
+async function sendList<R>(
+  ctx: StaffCtx,
+  input: ExportInput,
+  http: Http,
+  list: { name: string; sheet: Localized; columns: Column<R>[]; batches: AsyncIterable<R[]> },
+) {
+  return sendExport(http.reply, {
+    ...list,
+    lang: langOf(http.req, input.lang),
+    timeZone: await tenantTimeZone(ctx),
+    format: input.format,
+  });
+}
 
 /** What one evaluation of a rule did. */
 export interface RuleOutcome {
@@ -122,15 +137,8 @@ export class LineLossAlarmService {
 
   /** The filtered rules as XLSX or CSV, newest first. */
   async export(ctx: StaffCtx, input: RuleFilter & ExportInput, http: Http) {
-    return sendExport(http.reply, {
-      name: 'line-loss-rules',
-      sheet: LINE_LOSS_RULE_SHEET,
-      columns: LINE_LOSS_RULE_COLUMNS,
-      lang: langOf(http.req, input.lang),
-      timeZone: await tenantTimeZone(ctx),
-      format: input.format,
-      batches: this.ruleList(ctx, input).batches(async (rows) => rows.map((r) => this.row(r))),
-    });
+    const batches = this.ruleList(ctx, input).batches(async (rows) => rows.map((r) => this.row(r)));
+    return sendList(ctx, input, http, { name: 'line-loss-rules', sheet: LINE_LOSS_RULE_SHEET, columns: LINE_LOSS_RULE_COLUMNS, batches });
   }
 
   async detail(ctx: StaffCtx, id: number): Promise<RuleRow> {
@@ -265,15 +273,8 @@ export class LineLossAlarmService {
 
   /** The filtered logs as XLSX or CSV, newest first. */
   async logExport(ctx: StaffCtx, input: LogFilter & ExportInput, http: Http) {
-    return sendExport(http.reply, {
-      name: 'line-loss-log',
-      sheet: LINE_LOSS_LOG_SHEET,
-      columns: LINE_LOSS_LOG_COLUMNS,
-      lang: langOf(http.req, input.lang),
-      timeZone: await tenantTimeZone(ctx),
-      format: input.format,
-      batches: this.logList(ctx, input).batches(async (rows) => rows.map((r) => this.logRow(r))),
-    });
+    const batches = this.logList(ctx, input).batches(async (rows) => rows.map((r) => this.logRow(r)));
+    return sendList(ctx, input, http, { name: 'line-loss-log', sheet: LINE_LOSS_LOG_SHEET, columns: LINE_LOSS_LOG_COLUMNS, batches });
   }
 
   async logDetail(ctx: StaffCtx, id: number) {

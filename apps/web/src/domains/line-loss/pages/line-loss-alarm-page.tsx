@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../shared/format';
 import type { ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
+import { ChoiceFilter } from '../components/choice-filter';
 import { LevelText } from '../components/level';
 import { RuleDialog } from '../components/rule-dialog';
 import { ratePercent } from '../format';
@@ -132,24 +133,12 @@ function Rules({ zone }: { zone: string }) {
         {
           name: 'enabled',
           label: t('lineLoss.rules.enabled'),
-          node: (
-            <Select
-              allowClear
-              placeholder={t('lineLoss.all')}
-              options={[true, false].map((v) => ({ value: v, label: t(v ? 'lineLoss.rules.enabled' : 'lineLoss.rules.disabled') }))}
-            />
-          ),
+          node: <ChoiceFilter values={[true, false]} label={(v) => t(v ? 'lineLoss.rules.enabled' : 'lineLoss.rules.disabled')} />,
         },
         {
           name: 'state',
           label: t('lineLoss.rules.state'),
-          node: (
-            <Select
-              allowClear
-              placeholder={t('lineLoss.all')}
-              options={(['normal', 'firing'] as const).map((v) => ({ value: v, label: t(`lineLoss.rules.states.${v}`) }))}
-            />
-          ),
+          node: <ChoiceFilter values={['normal', 'firing'] as const} label={(v) => t(`lineLoss.rules.states.${v}`)} />,
         },
       ]}
       columns={columns}
@@ -242,13 +231,7 @@ function Logs({ zone }: { zone: string }) {
         {
           name: 'kind',
           label: t('lineLoss.logs.kind'),
-          node: (
-            <Select
-              allowClear
-              placeholder={t('lineLoss.all')}
-              options={(['raised', 'recovered'] as const).map((v) => ({ value: v, label: t(`lineLoss.logs.kinds.${v}`) }))}
-            />
-          ),
+          node: <ChoiceFilter values={['raised', 'recovered'] as const} label={(v) => t(`lineLoss.logs.kinds.${v}`)} />,
         },
       ]}
       columns={columns}

@@ -1,4 +1,4 @@
-import { Flex, Input, Select, Typography } from 'antd';
+import { Flex, Input, Typography } from 'antd';
 import { lineLoss } from '@energy/contracts/refs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { ListBody } from '../../../shared/list-page/use-list-query';
 import { OuPicker } from '../../../shared/pickers/ou-picker';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
+import { ChoiceFilter } from '../components/choice-filter';
 import { ConfigDialog } from '../components/config-dialog';
 import { LossFigures, type FiguresView } from '../components/loss-figures';
 import { lineLossKeys, type ConfigRow } from '../queries';
@@ -78,13 +79,7 @@ export default function LineLossPage() {
           {
             name: 'kind',
             label: t('lineLoss.kind'),
-            node: (
-              <Select
-                allowClear
-                placeholder={t('lineLoss.all')}
-                options={(['circuit', 'meter'] as const).map((k) => ({ value: k, label: t(`lineLoss.kindShort.${k}`) }))}
-              />
-            ),
+            node: <ChoiceFilter values={['circuit', 'meter'] as const} label={(k) => t(`lineLoss.kindShort.${k}`)} />,
           },
           { name: 'ouId', label: t('lineLoss.ou'), node: <OuPicker allowClear placeholder={t('lineLoss.all')} /> },
         ]}
