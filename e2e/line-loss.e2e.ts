@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startDemoCircuits } from '../apps/server/src/seed/demo-circuits.js';
@@ -92,6 +93,17 @@ describe('line-loss pages', () => {
     const download = page.waitForEvent('download');
     await page.getByTestId('line-loss-export-xlsx').click();
     expect((await download).suggestedFilename()).toMatch(/^line-loss-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // the file holds the same day: kWh to the Wh, the rate in % to 4 decimals
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await (await download).path())!);
+    const sheet = (wb.worksheets[0]!.getSheetValues() as unknown[][]).slice(1).map((r) => r.slice(1));
+    expect(sheet.find((r) => r[0] === yesterday)).toEqual([
+      yesterday,
+      inputWh / 1000,
+      outputWh / 1000,
+      lossWh / 1000,
+      Math.round((lossWh / inputWh) * 1e6) / 1e4,
+    ]);
 
     // the alarm rules of the demo, reached from the alarms menu, in the light theme
     await page.getByTestId('theme-switcher').click();
