@@ -1,7 +1,8 @@
 import { circuit, lineLoss, ou } from '@energy/contracts/refs';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n';
 import { fixture, pageOf, renderPage } from '../../../test/render-page';
 import type { ConfigRow, LogRow, LossData, RuleRow } from '../queries';
 import LineLossAlarmPage from './line-loss-alarm-page';
@@ -193,6 +194,30 @@ describe('line-loss page', { timeout: 60_000 }, () => {
       outputIds: [2, 3],
       remark: null,
     });
+  });
+});
+
+describe('line-loss pages in zh-CN', { timeout: 60_000 }, () => {
+  afterEach(async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+  });
+  test('the figures and the rules speak Chinese', async () => {
+    await act(() => i18n.changeLanguage('zh-CN'));
+    const view = renderPage(<LineLossPage />, { permissions: ALL_CONFIG_CODES, fixtures: configFixtures, path: '/?month=2026-06' });
+    await waitFor(() => expect(rows('line-loss-figures')).toHaveLength(2), LOAD);
+    expect(screen.getByTestId('line-loss-figures').textContent).toContain('各时段线损');
+    expect(rows('line-loss-figures')[1]!.textContent).toContain('无输入');
+    expect(screen.getByTestId('line-loss-total-row').textContent).toContain('合计');
+    expect(screen.getByTestId('line-loss-create').textContent).toContain('新建配置');
+    view.unmount();
+    vi.restoreAllMocks();
+    renderPage(<LineLossAlarmPage />, {
+      permissions: ['p-alarm-line-loss'],
+      fixtures: [fixture(lineLoss.rulePage, pageOf([rule])), fixture(lineLoss.lineLossList, [config])],
+    });
+    await waitFor(() => expect(rows('line-loss-rule-list')).toHaveLength(1), LOAD);
+    expect(rows('line-loss-rule-list')[0]!.textContent).toContain('连续 3 天线损率高于 4.5 %');
+    expect(rows('line-loss-rule-list')[0]!.textContent).toContain('告警中');
   });
 });
 
