@@ -30,7 +30,9 @@ export function LossFigures({ view, onChange }: { view: FiguresView; onChange: (
   const { token } = antdTheme.useToken();
   const zone = useTenantZone();
   const configs = useConfigs();
-  const configId = view.configId ?? configs.data?.[0]?.id ?? null;
+  // the asked configuration while it is there (a deleted one, or one of another tenant's link, falls back to the first)
+  const list = configs.data ?? [];
+  const configId = list.some((c) => c.id === view.configId) ? view.configId : (list[0]?.id ?? null);
   const { month, by } = view;
   const range = useMemo(() => {
     const start = by === 'month' ? `${month.slice(0, 4)}-01-01` : `${month}-01`;

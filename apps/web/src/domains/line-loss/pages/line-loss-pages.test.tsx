@@ -153,11 +153,11 @@ describe('line-loss page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('line-loss-show-4')).toBeTruthy();
   });
 
-  test('by month: the months of the year of the chosen month', async () => {
+  test('by month: the months of the year of the chosen month; a configuration no longer there falls back to the first', async () => {
     const view = renderPage(<LineLossPage />, {
       permissions: ALL_CONFIG_CODES,
       fixtures: configFixtures,
-      path: '/?config=4&month=2026-06&by=month',
+      path: '/?config=99&month=2026-06&by=month',
     });
     await waitFor(() => expect(lastBody(view)).toMatchObject({ from: Date.parse('2025-12-31T16:00:00Z') }), LOAD);
     expect(lastBody(view)).toEqual({
