@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // vitest leaves a core free by default, one worker on CI's 2 cores: two keep both busy
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: process.env.CI ? ['default', ['json', { outputFile: '../../test-results/web.json' }]] : ['default'],
     projects: [
       // Pure logic in node.

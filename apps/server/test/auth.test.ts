@@ -24,7 +24,8 @@ describe('serving the web app', () => {
       await t.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
-  });
+    // a PGlite app of its own, started while the other worker runs: seconds on a quiet machine, more on a busy one
+  }, 120_000);
 });
 
 describe.each(DB_KINDS)('sign-in and sessions on %s', (kind) => {

@@ -119,6 +119,14 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
     expect((await alice.call(ll.lineLossPage, { pageSize: 20, pageOffset: 1 })).body.data.totalCount).toBe(1);
   });
 
+  /** A rule on the stored configuration by day; its id. */
+  const createRule = async (name: string, thresholdPercent: number, periods: number, level: number) => {
+    const body = { name, configId: config.id, thresholdPercent, periods, timeLevel: 'day' as const, level, enabled: true };
+    const created = await alice.call(ll.ruleCreate, body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.data.id;
+  };
+
   it('exports a month by day with a total row', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -136,17 +144,7 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
   });
 
   it('raises an alarm after two days above 4 % and recovers it when the rate falls back', async () => {
-    const created = await alice.call(ll.ruleCreate, {
-      name: 'Loss above 4 %',
-      configId: config.id,
-      thresholdPercent: 4,
-      periods: 2,
-      timeLevel: 'day',
-      level: 1,
-      enabled: true,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const ruleId = created.body.data.id;
+    const ruleId = await createRule('Loss above 4 %', 4, 2, 1);
     const evaluate = (local: string) => t.services.lineLossAlarms.evaluate({ now: at(local), ruleIds: [ruleId] });
 
     // 2 June 10:00: only 1 June is closed among the last two (31 May has no input): no alarm
@@ -201,6 +199,53 @@ describe.each(DB_KINDS)('line loss on %s', (kind) => {
     expect((await dave.call(ll.logPage, { pageSize: 20, pageOffset: 1 })).body.data.totalCount).toBe(0);
     expect((await dave.call(ll.logDetail, { id: logs.list[0]!.id })).body.code).toBe(ErrorCode.NOT_FOUND);
     expect((await dave.call(ll.ruleStatus, { id: ruleId, enabled: true })).body.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('exports the rules and the logs; a deleted rule recovers its alarm and keeps its logs', async () => {
+    const ruleId = await createRule('Loss above 5.5 %', 5.5, 1, 0);
+    // 2 June 10:00: 1 June at 5.5901 % is above 5.5 %: raised
+    const [raised] = await t.services.lineLossAlarms.evaluate({ now: at('2026-06-02T10:00:00'), ruleIds: [ruleId] });
+    expect(raised).toMatchObject({ action: 'raised', period: '2026-06-01' });
+    const get = (url: string, who = alice) => t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie, jwttoken: who.token } });
+    const sheet = async (url: string) => {
+      const res = await get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      return (wb.worksheets[0]!.getSheetValues() as unknown[][]).slice(1).map((r) => r.slice(1));
+    };
+    const rules = await sheet(`${ll.ruleExport.path}?state=firing&enabled=true&lang=en-US`);
+    expect(rules[0]!.slice(0, 10)).toEqual([
+      'Rule name',
+      'Configuration',
+      'Threshold (%)',
+      'Consecutive periods',
+      'Period',
+      'Level',
+      'Enabled',
+      'State',
+      'Last period',
+      'Its loss rate (%)',
+    ]);
+    expect(rules.slice(1).map((r) => r.slice(0, 10))).toEqual([
+      ['Loss above 5.5 %', config.name, 5.5, 1, 'Day', 'Highest', 'Enabled', 'Firing', '2026-06-01', 5.5901],
+    ]);
+    const logs = await sheet(`${ll.logExport.path}?ruleId=${ruleId}&lang=zh-CN`);
+    expect(logs[0]).toEqual(['时间', '规则', '线损配置', '动作', '时段', '线损率 (%)', '阈值 (%)', '告警编号', '说明']);
+    expect(logs.slice(1).map((r) => r.slice(1, 8))).toEqual([
+      ['Loss above 5.5 %', config.name, '触发', '2026-06-01', 5.5901, 5.5, raised!.alarmId],
+    ]);
+    // dave (Harbor) exports nothing of it and cannot delete it
+    const daveCsv = await get(`${ll.logExport.path}?ruleId=${ruleId}&format=csv`, dave);
+    expect(daveCsv.statusCode).toBe(200);
+    expect(daveCsv.body.trim().split('\n')).toHaveLength(1);
+    expect((await dave.call(ll.ruleDelete, { id: ruleId })).body.code).toBe(ErrorCode.NOT_FOUND);
+
+    expect((await alice.call(ll.ruleDelete, { id: ruleId })).body.data).toEqual({ id: ruleId });
+    expect((await alice.call(ll.ruleDetail, { id: ruleId })).body.code).toBe(ErrorCode.NOT_FOUND);
+    const [alarm] = await rowsOf<{ state: number }>(t.database.system, sql`select state from alarm_log where id = ${raised!.alarmId}`);
+    expect(alarm!.state).toBe(1);
+    expect((await alice.call(ll.logPage, { pageSize: 20, pageOffset: 1, ruleId })).body.data.list.map((l) => l.kind)).toEqual(['raised']);
   });
 
   it('refuses bad input naming the field, and shows another tenant nothing', async () => {

@@ -33,7 +33,8 @@ it('a second start on the same PGlite data folder keeps all data and does not se
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-});
+  // two starts on a fresh data folder, each migrating it from nothing (no template): the slowest start there is
+}, 120_000);
 
 it('refuses a second process on a PGlite data folder, and takes over a stale lock', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-lock-'));

@@ -62,6 +62,15 @@ describe.each(DB_KINDS)('seeded texts in the reader language on %s', (dbKind) =>
     expect(page.list[0].deviceTypeName).toBe('储能变流器');
   });
 
+  it("an alarm rule's device type and property: Chinese with lang=zh-CN, English without", async () => {
+    type Rule = { deviceTypeName: string; propertyName: string; propertyKey: string };
+    const rules = (await zh(alice, 'POST', '/api/v2/device-alarm/rule/page', { pageSize: 50 })).body.data.list as Rule[];
+    const soc = rules.find((r) => r.propertyKey === 'soc')!;
+    expect(soc).toMatchObject({ deviceTypeName: '储能变流器', propertyName: '荷电状态' });
+    const english = (await alice.post('/api/v2/device-alarm/rule/page', { pageSize: 50 })).body.data.list as Rule[];
+    expect(english.find((r) => r.propertyKey === 'soc')).toMatchObject({ deviceTypeName: 'Storage PCS', propertyName: 'State of charge' });
+  });
+
   it('roles, OU types, organisation levels and the permission tree; a tenant-typed role name stays', async () => {
     const made = await alice.post('/api/v2/role/create', {
       name: 'Night shift',

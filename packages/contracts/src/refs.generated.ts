@@ -1197,15 +1197,30 @@ export const lineLoss = {
   logDetail: { method: 'POST', path: '/api/v2/line-loss/alarm/log/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.lineLoss.logDetail
   >,
+  logExport: {
+    method: 'GET',
+    path: '/api/v2/line-loss/alarm/log/export',
+    bodyKind: 'json',
+    queryKeys: ['ruleId', 'configId', 'kind', 'format', 'lang'],
+  } as EndpointRef<typeof C.lineLoss.logExport>,
   logPage: { method: 'POST', path: '/api/v2/line-loss/alarm/log/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.lineLoss.logPage
   >,
   ruleCreate: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.lineLoss.ruleCreate
   >,
+  ruleDelete: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.lineLoss.ruleDelete
+  >,
   ruleDetail: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.lineLoss.ruleDetail
   >,
+  ruleExport: {
+    method: 'GET',
+    path: '/api/v2/line-loss/alarm/rule/export',
+    bodyKind: 'json',
+    queryKeys: ['name', 'configId', 'enabled', 'state', 'format', 'lang'],
+  } as EndpointRef<typeof C.lineLoss.ruleExport>,
   rulePage: { method: 'POST', path: '/api/v2/line-loss/alarm/rule/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.lineLoss.rulePage
   >,

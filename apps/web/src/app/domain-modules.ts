@@ -5,6 +5,7 @@ import { circuitModule } from '../domains/circuit/circuit.module';
 import { bsaModule } from '../domains/bsa/bsa.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
+import { lineLossModule } from '../domains/line-loss/line-loss.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
 import { platformModule } from '../domains/platform/platform.module';
@@ -23,6 +24,7 @@ export const domainModules: DomainModule[] = [
   bsaModule,
   devicesModule,
   energyConservationModule,
+  lineLossModule,
   organizationModule,
   ouModule,
   platformModule,

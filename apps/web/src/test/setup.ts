@@ -1,9 +1,13 @@
 // Component-test setup: unmount after each test and give jsdom the browser APIs antd relies on.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../shared/i18n';
 
 afterEach(() => cleanup());
+
+// findBy/waitFor wait up to 5 s instead of 1: an antd page's first render takes longer than a second
+// while the other test worker uses the second core; a test that waits for what never comes still fails
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alarmLevel } from '../alarm/common.js';
+import { exportOptions, queryFilter } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -86,6 +87,25 @@ export const ruleStatus = endpoint({
   output: lineLossRuleRow,
 });
 
+/** Deletes a rule; a firing rule's alarm recovers. Its logs stay. Not named by the spec: the rules page's delete. */
+export const ruleDelete = endpoint({
+  method: 'POST',
+  path: '/api/v2/line-loss/alarm/rule/delete',
+  summary: 'Delete a line-loss alarm rule (its alarm recovers, its logs stay)',
+  tag,
+  access: { auth: 'staff', permission: 'b-alarm-line-loss-delete' },
+  kind: 'command',
+  body: z.object({ id }),
+  output: z.object({ id: z.number().int() }),
+});
+
+const ruleFilter = {
+  name: text(128).optional(),
+  configId: id.optional(),
+  enabled: z.boolean().optional(),
+  state: z.enum(['normal', 'firing']).optional(),
+};
+
 export const rulePage = endpoint({
   method: 'POST',
   path: '/api/v2/line-loss/alarm/rule/page',
@@ -93,13 +113,22 @@ export const rulePage = endpoint({
   tag,
   access: { auth: 'staff', permission: 'p-alarm-line-loss' },
   kind: 'query',
-  body: pageRequest.extend({
-    name: text(128).optional(),
-    configId: id.optional(),
-    enabled: z.boolean().optional(),
-    state: z.enum(['normal', 'firing']).optional(),
-  }),
+  body: pageRequest.extend(ruleFilter),
   output: pageOf(lineLossRuleRow),
+});
+
+/** The filtered rules as XLSX or CSV (the page's filter). Not named by the spec: the rules page's export. */
+export const ruleExport = endpoint({
+  method: 'GET',
+  path: '/api/v2/line-loss/alarm/rule/export',
+  summary: 'Export line-loss alarm rules',
+  tag,
+  access: { auth: 'staff', permission: 'b-alarm-line-loss-export' },
+  kind: 'query',
+  cost: 'export',
+  query: z.object({ ...queryFilter(ruleFilter), ...exportOptions }),
+  output: z.any(),
+  raw: true,
 });
 
 export const ruleDetail = endpoint({
@@ -133,6 +162,8 @@ export const lineLossLogRow = z.object({
 });
 export type LineLossLogRow = z.infer<typeof lineLossLogRow>;
 
+const logFilter = { ruleId: id.optional(), configId: id.optional(), kind: z.enum(['raised', 'recovered']).optional() };
+
 export const logPage = endpoint({
   method: 'POST',
   path: '/api/v2/line-loss/alarm/log/page',
@@ -140,8 +171,22 @@ export const logPage = endpoint({
   tag,
   access: { auth: 'staff', permission: 'p-alarm-line-loss' },
   kind: 'query',
-  body: pageRequest.extend({ ruleId: id.optional(), configId: id.optional(), kind: z.enum(['raised', 'recovered']).optional() }),
+  body: pageRequest.extend(logFilter),
   output: pageOf(lineLossLogRow),
+});
+
+/** The filtered logs as XLSX or CSV, newest first (the page's filter). Not named by the spec: the logs page's export. */
+export const logExport = endpoint({
+  method: 'GET',
+  path: '/api/v2/line-loss/alarm/log/export',
+  summary: 'Export the line-loss alarm log',
+  tag,
+  access: { auth: 'staff', permission: 'b-alarm-line-loss-export' },
+  kind: 'query',
+  cost: 'export',
+  query: z.object({ ...queryFilter(logFilter), ...exportOptions }),
+  output: z.any(),
+  raw: true,
 });
 
 export const logDetail = endpoint({

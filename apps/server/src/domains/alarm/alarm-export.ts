@@ -9,7 +9,7 @@ type WorkOrderRow = alarm.TenantWorkOrderRow;
 
 export const ALARM_SHEET = { 'en-US': 'Alarm records', 'zh-CN': '告警记录' };
 
-const LEVELS: Record<string, Localized> = {
+export const LEVELS: Record<string, Localized> = {
   0: { 'en-US': 'Highest', 'zh-CN': '最高' },
   1: { 'en-US': 'High', 'zh-CN': '高' },
   2: { 'en-US': 'Middle', 'zh-CN': '中' },

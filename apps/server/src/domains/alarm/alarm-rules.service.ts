@@ -3,6 +3,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where, type RowOf } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import { said } from '../../i18n.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { AppError, conflict, invalid, notFound } from '../../plugins/errors.js';
 import type { DeviceTypesService } from '../devices/device-types.service.js';
@@ -58,10 +59,10 @@ const answerRows = (ctx: StaffCtx) => (rows: RowOf<ReturnType<typeof selectRules
     name: r.name,
     description: r.description,
     deviceTypeId: r.deviceTypeId,
-    deviceTypeName: typeName,
+    deviceTypeName: said(ctx, typeName),
     propertyId: r.propertyId,
     propertyKey,
-    propertyName,
+    propertyName: said(ctx, propertyName),
     unit,
     condition: r.condition,
     threshold: r.threshold,

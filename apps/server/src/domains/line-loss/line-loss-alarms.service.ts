@@ -1,19 +1,27 @@
 import type { lineLoss as contract } from '@energy/contracts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { contains, equals, list, staffScope, where } from '../../db/list.js';
 import { rowsOf } from '../../db/sql.js';
+import { langOf, type Column, type Localized } from '../../excel/columns.js';
+import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { notFound } from '../../plugins/errors.js';
 import type { AlarmEvaluator } from '../alarm/evaluator.js';
 import { tenant } from '../tenancy/tenancy.schema.js';
+import { tenantTimeZone } from '../tenancy/tenant-zone.js';
+import { LINE_LOSS_LOG_COLUMNS, LINE_LOSS_LOG_SHEET, LINE_LOSS_RULE_COLUMNS, LINE_LOSS_RULE_SHEET } from './line-loss-excel.js';
 import { exceeds, periodOf, periodStart, shiftPeriod } from './line-loss-figures.js';
 import { lossPeriods, type LineLossService } from './line-loss.service.js';
 import { lineLossConfig, lineLossLog, lineLossOutput, lineLossRule, type LineLossLogPeriod } from './line-loss.schema.js';
 
 type RuleRow = contract.LineLossRuleRow;
 type Level = contract.LineLossLevel;
+type RuleFilter = { name?: string; configId?: number; enabled?: boolean; state?: string };
+type LogFilter = { ruleId?: number; configId?: number; kind?: string };
+type ExportInput = { format: 'xlsx' | 'csv'; lang?: 'en-US' | 'zh-CN' };
+type Http = { req: FastifyRequest; reply: FastifyReply };
 interface RuleBody {
   name: string;
   configId: number;
@@ -29,6 +37,21 @@ const ppmOf = (percent: number) => Math.round(percent * 10_000);
 const percentOf = (ppm: number) => ppm / 10_000;
 const rateText = (rate: number | null) => (rate == null ? null : rate.toFixed(6));
 const pct = (rate: number | null) => (rate == null ? 'no input' : `${(Math.round(rate * 1e6) / 1e4).toFixed(2)} %`);
+
+/** A list as XLSX or CSV in the asked language and the tenant's zone. */
+async function sendList<R>(
+  ctx: StaffCtx,
+  input: ExportInput,
+  http: Http,
+  list: { name: string; sheet: Localized; columns: Column<R>[]; batches: AsyncIterable<R[]> },
+) {
+  return sendExport(http.reply, {
+    ...list,
+    lang: langOf(http.req, input.lang),
+    timeZone: await tenantTimeZone(ctx),
+    format: input.format,
+  });
+}
 
 /** What one evaluation of a rule did. */
 export interface RuleOutcome {
@@ -92,10 +115,7 @@ export class LineLossAlarmService {
     };
   }
 
-  async page(
-    ctx: StaffCtx,
-    input: { pageSize: number; pageOffset: number; name?: string; configId?: number; enabled?: boolean; state?: string },
-  ) {
+  private ruleList(ctx: StaffCtx, input: RuleFilter) {
     return list(ctx.tx, {
       query: () => this.query(ctx),
       where: [
@@ -108,7 +128,17 @@ export class LineLossAlarmService {
         }),
       ],
       order: [desc(lineLossRule.id)],
-    }).page(input, async (rows) => rows.map((r) => this.row(r)));
+    });
+  }
+
+  async page(ctx: StaffCtx, input: RuleFilter & { pageSize: number; pageOffset: number }) {
+    return this.ruleList(ctx, input).page(input, async (rows) => rows.map((r) => this.row(r)));
+  }
+
+  /** The filtered rules as XLSX or CSV, newest first. */
+  async export(ctx: StaffCtx, input: RuleFilter & ExportInput, http: Http) {
+    const batches = this.ruleList(ctx, input).batches(async (rows) => rows.map((r) => this.row(r)));
+    return sendList(ctx, input, http, { name: 'line-loss-rules', sheet: LINE_LOSS_RULE_SHEET, columns: LINE_LOSS_RULE_COLUMNS, batches });
   }
 
   async detail(ctx: StaffCtx, id: number): Promise<RuleRow> {
@@ -170,6 +200,22 @@ export class LineLossAlarmService {
     return this.detail(ctx, input.id);
   }
 
+  /** Deletes a rule (its logs stay), then recovers the alarm it had raised, if any. */
+  async delete(ctx: StaffCtx, id: number) {
+    const rule = await this.detail(ctx, id);
+    await ctx.tx.delete(lineLossRule).where(eq(lineLossRule.id, id));
+    this.recoverAfter(ctx, rule.state === 'firing' ? [id] : [], 'the line-loss alarm rule was deleted');
+    return { id };
+  }
+
+  /** After the call's transaction: recovers the alarms of these (deleted) rules. */
+  private recoverAfter(ctx: StaffCtx, ruleIds: number[], remark: string) {
+    const tenantId = ctx.staff.tenantId;
+    ctx.defer(async () => {
+      for (const targetId of ruleIds) await this.alarms.recoverServerAlarm({ tenantId, scene: SCENE, targetId, remark });
+    });
+  }
+
   /** Deletes a configuration with its rules, then recovers the alarms those rules had raised. */
   async deleteConfig(ctx: StaffCtx, id: number) {
     const firing = await ctx.tx
@@ -177,11 +223,11 @@ export class LineLossAlarmService {
       .from(lineLossRule)
       .where(and(eq(lineLossRule.configId, id), eq(lineLossRule.state, 'firing')));
     const answer = await this.configs.delete(ctx, id);
-    const tenantId = ctx.staff.tenantId;
-    ctx.defer(async () => {
-      for (const r of firing)
-        await this.alarms.recoverServerAlarm({ tenantId, scene: SCENE, targetId: r.id, remark: 'the line-loss configuration was deleted' });
-    });
+    this.recoverAfter(
+      ctx,
+      firing.map((r) => r.id),
+      'the line-loss configuration was deleted',
+    );
     return answer;
   }
 
@@ -206,7 +252,7 @@ export class LineLossAlarmService {
     };
   }
 
-  async logPage(ctx: StaffCtx, input: { pageSize: number; pageOffset: number; ruleId?: number; configId?: number; kind?: string }) {
+  private logList(ctx: StaffCtx, input: LogFilter) {
     return list(ctx.tx, {
       query: () => ctx.tx.select().from(lineLossLog).$dynamic(),
       where: [
@@ -218,7 +264,17 @@ export class LineLossAlarmService {
         }),
       ],
       order: [desc(lineLossLog.id)],
-    }).page(input, async (rows) => rows.map((r) => this.logRow(r)));
+    });
+  }
+
+  async logPage(ctx: StaffCtx, input: LogFilter & { pageSize: number; pageOffset: number }) {
+    return this.logList(ctx, input).page(input, async (rows) => rows.map((r) => this.logRow(r)));
+  }
+
+  /** The filtered logs as XLSX or CSV, newest first. */
+  async logExport(ctx: StaffCtx, input: LogFilter & ExportInput, http: Http) {
+    const batches = this.logList(ctx, input).batches(async (rows) => rows.map((r) => this.logRow(r)));
+    return sendList(ctx, input, http, { name: 'line-loss-log', sheet: LINE_LOSS_LOG_SHEET, columns: LINE_LOSS_LOG_COLUMNS, batches });
   }
 
   async logDetail(ctx: StaffCtx, id: number) {

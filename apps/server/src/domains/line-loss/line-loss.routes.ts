@@ -19,8 +19,11 @@ export const lineLossRoutes: DomainRoutes<{ lineLoss: LineLossService; lineLossA
   route(c.ruleCreate, (ctx, input) => alarms.create(ctx, input));
   route(c.ruleUpdate, (ctx, input) => alarms.update(ctx, input));
   route(c.ruleStatus, (ctx, input) => alarms.status(ctx, input));
+  route(c.ruleDelete, (ctx, input) => alarms.delete(ctx, input.id));
   route(c.rulePage, (ctx, input) => alarms.page(ctx, input));
+  route(c.ruleExport, (ctx, input, http) => alarms.export(ctx, input, http));
   route(c.ruleDetail, (ctx, input) => alarms.detail(ctx, input.id));
   route(c.logPage, (ctx, input) => alarms.logPage(ctx, input));
+  route(c.logExport, (ctx, input, http) => alarms.logExport(ctx, input, http));
   route(c.logDetail, (ctx, input) => alarms.logDetail(ctx, input.id));
 };

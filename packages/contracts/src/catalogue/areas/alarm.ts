@@ -56,7 +56,10 @@ export const alarmArea = {
           name: 'Line-loss alarms',
           nameZh: '线损告警',
           path: '/device/alarm/line-loss',
-          buttons: crud('alarm-line-loss', 'line-loss rule', '线损规则'),
+          buttons: [
+            ...crud('alarm-line-loss', 'line-loss rule', '线损规则'),
+            { code: 'b-alarm-line-loss-export', name: 'Export line-loss rules and logs', nameZh: '导出线损规则和日志' },
+          ],
         },
       ],
     },
