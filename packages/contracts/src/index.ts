@@ -20,6 +20,7 @@ export * as jobs from './jobs/index.js';
 export * as charging from './charging/index.js';
 export * as circuit from './circuit/index.js';
 export * as lineLoss from './line-loss/index.js';
+export * as energyConservation from './energy-conservation/index.js';
 export * as pv from './pv/index.js';
 export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
 export type { CurrentUser } from './staff/schemas.js';

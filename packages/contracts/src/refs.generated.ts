@@ -1037,6 +1037,99 @@ export const device = {
   >,
 };
 
+export const energyConservation = {
+  averageRate: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-average-rate',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.averageRate>,
+  circuitList: { method: 'POST', path: '/api/v2/energy-conservation/circuit-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.energyConservation.circuitList
+  >,
+  configDelete: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-delete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.configDelete>,
+  configEdit: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-edit',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.configEdit>,
+  configInfo: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-info',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.configInfo>,
+  configList: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.configList>,
+  configPage: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.configPage>,
+  costSavingPie: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/energy-cost-saving-pie',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.costSavingPie>,
+  driverAdd: { method: 'POST', path: '/api/v2/energy-conservation/circuit-energy-add', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.energyConservation.driverAdd
+  >,
+  driverDelete: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-delete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.driverDelete>,
+  driverPage: { method: 'POST', path: '/api/v2/energy-conservation/circuit-energy-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.energyConservation.driverPage
+  >,
+  logDetail: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-log-detail',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.logDetail>,
+  logPage: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/circuit-energy-config-log-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.logPage>,
+  savingComparison: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/energy-saving-comparison',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.savingComparison>,
+  savingExport: {
+    method: 'GET',
+    path: '/api/v2/energy-conservation/export',
+    bodyKind: 'json',
+    queryKeys: ['circuitId', 'time', 'format', 'lang'],
+  } as EndpointRef<typeof C.energyConservation.savingExport>,
+  savingPie: { method: 'POST', path: '/api/v2/energy-conservation/energy-saving-pie', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.energyConservation.savingPie
+  >,
+  savingQuantity: {
+    method: 'POST',
+    path: '/api/v2/energy-conservation/energy-saving-quantity',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.energyConservation.savingQuantity>,
+};
+
 export const files = {
   fileDefaultKey: { method: 'GET', path: '/api/v2/file-center/defaultKey', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.files.fileDefaultKey

@@ -20,4 +20,5 @@ export * from '../domains/charging/charging.schema.js';
 export * from '../domains/circuit/circuit.schema.js';
 export * from '../domains/circuit/circuit-statistics.schema.js';
 export * from '../domains/line-loss/line-loss.schema.js';
+export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';

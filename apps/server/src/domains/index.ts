@@ -12,6 +12,7 @@ import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
 import { lineLossModule } from './line-loss/line-loss.module.js';
+import { energyConservationModule } from './energy-conservation/energy-conservation.module.js';
 import { devicesModule } from './devices/devices.module.js';
 import { filesModule } from './files/files.module.js';
 import { integrationModule } from './integration/integration.module.js';
@@ -53,6 +54,7 @@ export const domainModules = [
   chargingModule,
   circuitModule,
   lineLossModule,
+  energyConservationModule,
   pvModule,
 ];
 
@@ -145,6 +147,7 @@ export function createServices(db: Db, config: Config) {
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),
     ...circuits,
     ...lineLossModule.services({ db, alarmEvaluator: alarms.alarmEvaluator }),
+    ...energyConservationModule.services(circuits),
     ...pvModule.services({ jobs, prices: circuits.prices }),
   };
 }

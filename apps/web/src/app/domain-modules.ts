@@ -4,6 +4,7 @@ import { chargingModule } from '../domains/charging/charging.module';
 import { circuitModule } from '../domains/circuit/circuit.module';
 import { bsaModule } from '../domains/bsa/bsa.module';
 import { devicesModule } from '../domains/devices/devices.module';
+import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
 import { lineLossModule } from '../domains/line-loss/line-loss.module';
 import { organizationModule } from '../domains/organization/organization.module';
 import { ouModule } from '../domains/ou/ou.module';
@@ -22,6 +23,7 @@ export const domainModules: DomainModule[] = [
   circuitModule,
   bsaModule,
   devicesModule,
+  energyConservationModule,
   lineLossModule,
   organizationModule,
   ouModule,

@@ -13,13 +13,22 @@ export const energyArea = {
       name: 'Energy conservation',
       nameZh: '节能',
       pages: [
-        { key: 'saving', name: 'Energy saving', nameZh: '节能分析', path: '/energy/conservation/saving' },
+        {
+          key: 'saving',
+          name: 'Energy saving',
+          nameZh: '节能分析',
+          path: '/energy/conservation/saving',
+          buttons: [{ code: 'b-energy-saving-export', name: 'Export energy saving', nameZh: '导出节能数据' }],
+        },
         {
           key: 'baseline',
           name: 'Baseline configuration',
           nameZh: '基线配置',
           path: '/energy/conservation/baseline',
-          buttons: crud('energy-baseline', 'baseline', '基线'),
+          buttons: [
+            ...crud('energy-baseline', 'baseline', '基线'),
+            { code: 'b-energy-driver-edit', name: 'Edit driver values', nameZh: '编辑驱动变量' },
+          ],
         },
       ],
     },

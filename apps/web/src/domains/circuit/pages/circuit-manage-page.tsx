@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Col, Empty, Input, Row, Select, Space, Table, Tag, Tree, Typography } from 'antd';
+import { Button, Card, Col, Empty, Input, Row, Select, Space, Table, Tag, Tree, Typography } from 'antd';
 import type { TableColumnsType, TreeDataNode } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { circuit } from '@energy/contracts/refs';
@@ -7,8 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
-import { confirmDelete } from '../../../shared/confirm-delete';
 import { useHasPermission } from '../../../shared/current-staff';
+import { useEditDeleteColumn } from '../../../shared/edit-delete-column';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
 import { CircuitDialog } from '../components/circuit-dialog';
@@ -38,7 +38,6 @@ function subtreeIds(nodes: TreeNode[], id: number): Set<number> | null {
 /** The circuit tree on the left; the circuits (of the chosen subtree) with their meters and account on the right. */
 export default function CircuitManagePage() {
   const { t } = useTranslation();
-  const { modal } = AntApp.useApp();
   const queryClient = useQueryClient();
   const tree = useCircuitTree();
   const circuits = useCircuits();
@@ -73,6 +72,20 @@ export default function CircuitManagePage() {
     );
   }, [circuits.data, tree.data, selected, search, type]);
 
+  const actions = useEditDeleteColumn<CircuitRow>({
+    title: t('circuit.actions'),
+    canEdit,
+    canDelete,
+    editText: t('circuit.edit'),
+    deleteText: t('circuit.delete'),
+    onEdit: setDialog,
+    confirmTitle: (r) => t('circuit.manage.deleteConfirm', { name: r.name }),
+    testId: 'circuit-delete-ok',
+    onDelete: async (r) => {
+      await api(circuit.circuitDelete, { id: r.id });
+      await queryClient.invalidateQueries({ queryKey: circuitKeys.all });
+    },
+  });
   const columns: TableColumnsType<CircuitRow> = [
     { title: t('circuit.code'), dataIndex: 'code', width: 130 },
     { title: t('circuit.name'), dataIndex: 'name' },
@@ -102,44 +115,7 @@ export default function CircuitManagePage() {
       ),
     },
     { title: t('circuit.ou'), dataIndex: 'ouName' },
-    ...(canEdit || canDelete
-      ? [
-          {
-            title: t('circuit.actions'),
-            key: 'actions',
-            render: (_: unknown, r: CircuitRow) => (
-              <Space>
-                {canEdit && (
-                  <Button size="small" type="link" onClick={() => setDialog(r)}>
-                    {t('circuit.edit')}
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button
-                    size="small"
-                    type="link"
-                    danger
-                    onClick={() =>
-                      confirmDelete(modal, {
-                        title: t('circuit.manage.deleteConfirm', { name: r.name }),
-                        okText: t('circuit.delete'),
-                        cancelText: t('common.cancel'),
-                        testId: 'circuit-delete-ok',
-                        onConfirm: async () => {
-                          await api(circuit.circuitDelete, { id: r.id });
-                          await queryClient.invalidateQueries({ queryKey: circuitKeys.all });
-                        },
-                      })
-                    }
-                  >
-                    {t('circuit.delete')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
+    ...actions,
   ];
 
   return (
