@@ -151,3 +151,64 @@ describe('a site described without units (as the server demo seed does)', () => 
     expect(rackPower).toBeCloseTo(value(6, 'p'), -1);
   });
 });
+
+describe('weak and dead strings (configured faults)', () => {
+  const noon = shanghaiMidnight(2025, 6, 1) + 12 * HOUR;
+  // seed 8 draws no weakness of its own, so its healthy current is nominal ± its dispersion
+  const healthy = device('pv-string', 8, { ratingKw: 11, unit: 'inv1' });
+  const at = (spec: SimDeviceSpec, t: number) => stringOutput(spec, stringTraits(spec), t);
+
+  it('gives a weak string its factor of the healthy current at the same irradiance', () => {
+    expect(stringTraits(healthy).weakness).toBe(1);
+    const weak = { ...healthy, stringFault: { kind: 'weak', factor: 0.8 } } as const;
+    const h = at(healthy, noon);
+    const w = at(weak, noon);
+    expect(w.i / h.i).toBeCloseTo(0.8, 9);
+    expect(w.v).toBe(h.v);
+    // by hand: 20 modules in series of 13.25 A at 1000 W/m², so at the plane-of-array irradiance G the
+    // current is 13.25 × G / 1000 × 0.8, within the string's ±2.5 % dispersion, the +0.05 %/K current
+    // coefficient (modules at about 50-60 °C) and the 0.4 % noise
+    const g = weatherAt(SUZHOU, noon).poa;
+    expect(g).toBeGreaterThan(700);
+    expect(w.i / (13.25 * (g / 1000) * 0.8)).toBeGreaterThan(0.97);
+    expect(w.i / (13.25 * (g / 1000) * 0.8)).toBeLessThan(1.045);
+    // a weak string from a date is healthy before it
+    const later = { ...healthy, stringFault: { kind: 'weak', factor: 0.75, since: noon } } as const;
+    expect(at(later, noon - 60_000).i).toBe(at(healthy, noon - 60_000).i);
+    expect(at(later, noon).i / h.i).toBeCloseTo(0.75, 9);
+    expect(() => stringTraits({ ...healthy, stringFault: { kind: 'weak', factor: 1.2 } })).toThrow(/between 0 and 1/);
+  });
+
+  it('gives a dead string no current from its date while its neighbours produce, and its inverter loses its power', () => {
+    const since = noon - 2 * DAY + 10 * 60_000;
+    const strings = [8, 9, 10].map((seed) => device('pv-string', seed, { ratingKw: 11, unit: 'inv1' }));
+    const dead = { ...strings[2]!, stringFault: { kind: 'dead', since } } as const;
+    const inverter = device('pv-inverter', 6, { ratingKw: 50, unit: 'inv1' });
+    const faulty = [inverter, strings[0]!, strings[1]!, dead];
+    const readings = series(faulty, noon - 3 * DAY, noon, 300);
+    const of = (spec: SimDeviceSpec) => readings.get(spec.username)!;
+    let daylight = 0;
+    of(dead).forEach((reading, k) => {
+      const neighbour = of(strings[0]!)[k]!;
+      if (reading.ts < since) {
+        // healthy before: within the dispersion of its neighbour
+        if (neighbour.values.i! > 1) expect(reading.values.i! / neighbour.values.i!).toBeGreaterThan(0.94);
+        return;
+      }
+      expect(reading.values.i).toBe(0);
+      expect(reading.values.p).toBe(0);
+      if (neighbour.values.i! > 1) {
+        daylight++;
+        // the MPPT input's voltage, held by its neighbours
+        expect(reading.values.v).toBeGreaterThan(600);
+      }
+      // the inverter's DC input is its two live strings
+      const live = of(strings[0]!)[k]!.values.p! + of(strings[1]!)[k]!.values.p!;
+      expect(of(inverter)[k]!.values.p_dc).toBeCloseTo(live, 1);
+    });
+    expect(daylight).toBeGreaterThan(100);
+    // a live run from the same origin agrees with the history (the fault is part of the spec, not of a state)
+    const tail = series(faulty, noon - DAY, noon, 300);
+    expect(tail.get(dead.username)).toEqual(of(dead).slice(-tail.get(dead.username)!.length));
+  });
+});

@@ -22,22 +22,34 @@ export interface StringTraits {
   series: number;
   /** Constant deviation of this string's current from nominal (module tolerance, wiring), ±2.5 %. */
   dispersion: number;
-  /** 1, or 0.8..0.9 for the occasional soiled or shaded string (about one in twelve). */
+  /** 1, or 0.8..0.9 for the occasional soiled or shaded string (about one in twelve); a configured weak string's factor. */
   weakness: number;
+  /** From when `weakness` applies (epoch ms): -Infinity unless a configured weak string says so. */
+  weakSince: number;
+  /** From when the string gives no current (epoch ms): Infinity unless configured dead. */
+  deadSince: number;
 }
 
 export function stringTraits(spec: SimDeviceSpec): StringTraits {
   const kwp = spec.ratingKw ?? 20 * MODULE_KWP;
   const modules = Math.max(1, Math.round(kwp / MODULE_KWP));
+  const fault = spec.stringFault;
+  if (fault?.kind === 'weak' && !(fault.factor >= 0 && fault.factor <= 1))
+    throw new Error(`a weak string's factor is between 0 and 1, not ${fault.factor}`);
   return {
     modules,
     series: Math.min(modules, MAX_SERIES),
     dispersion: between(-0.025, 0.025, spec.seed, 1),
-    weakness: unit(spec.seed, 2) < 0.08 ? between(0.8, 0.9, spec.seed, 3) : 1,
+    weakness: fault?.kind === 'weak' ? fault.factor : unit(spec.seed, 2) < 0.08 ? between(0.8, 0.9, spec.seed, 3) : 1,
+    weakSince: fault?.kind === 'weak' ? (fault.since ?? -Infinity) : -Infinity,
+    deadSince: fault?.kind === 'dead' ? fault.since : Infinity,
   };
 }
 
-/** A string's output at t: a pure function, so an inverter can add up its strings without their objects. */
+/**
+ * A string's output at t: a pure function, so an inverter can add up its strings without their objects.
+ * A dead string reports the voltage of its MPPT input (its neighbours hold it) and no current.
+ */
 export function stringOutput(spec: SimDeviceSpec, traits: StringTraits, t: number): { v: number; i: number; p: number } {
   const weather = weatherAt(spec.site, t);
   const irradiance = weather.poa;
@@ -45,12 +57,13 @@ export function stringOutput(spec: SimDeviceSpec, traits: StringTraits, t: numbe
   const cellDelta = weather.tempModule - 25;
   const voltageShape = clamp(1 + 0.045 * Math.log(irradiance / 1000), 0.6, 1.05);
   const v = traits.series * MODULE_VMP * (1 - 0.0035 * cellDelta) * voltageShape;
+  if (t >= traits.deadSince) return { v, i: 0, p: 0 };
   const i =
     MODULE_IMP *
     (traits.modules / traits.series) *
     (irradiance / 1000) *
     (1 + traits.dispersion) *
-    traits.weakness *
+    (t >= traits.weakSince ? traits.weakness : 1) *
     (1 + 0.0005 * cellDelta) *
     (1 + 0.004 * valueNoise(spec.seed, t, 2 * MINUTE));
   return { v, i, p: (v * i) / 1000 };
