@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_TYPES } from '@energy/contracts';
 import { backfill, createModel, sunPosition, weatherAt, type Reading, type SimDeviceSpec } from '../src/index.js';
 import { dayKindOf } from '../src/weather.js';
-import { stringOutput, stringTraits } from '../src/models/pv.js';
+import { DC_LOSS, stringOutput, stringTraits } from '../src/models/pv.js';
 import { DAY, HOUR, SUZHOU, device, fullSite, shanghaiMidnight } from './helpers.js';
 
 const series = (specs: SimDeviceSpec[], from: number, to: number, stepSeconds: number) => {
@@ -111,7 +111,35 @@ describe('PV and weather', () => {
     expect(weak.length).toBeLessThan(35);
     for (const c of weak) expect(c.i / mean).toBeLessThan(0.92);
     const irradiance = weatherAt(SUZHOU, noon).poa;
-    expect(mean / (13.25 * (irradiance / 1000))).toBeCloseTo(1, 1);
+    expect(mean / (13.25 * (irradiance / 1000) * DC_LOSS)).toBeCloseTo(1, 1);
+  });
+
+  it('gives a healthy array a performance ratio of 0.75-0.85 against the weather station, winter and summer', () => {
+    // PR = E_AC / (H_POA / G_STC × P_STC): an inverter with nine 11 kWp strings (99 kWp), 30 days
+    const array = [
+      device('pv-inverter', 60, { ratingKw: 100, unit: 'inv9' }),
+      ...[61, 62, 63, 64, 65, 66, 67, 68, 69].map((seed) => device('pv-string', seed, { ratingKw: 11, unit: 'inv9' })),
+      device('env-sensor', 70),
+    ];
+    for (const [month, low, high] of [
+      [6, 0.75, 0.82],
+      [11, 0.78, 0.85],
+    ] as const) {
+      const from = shanghaiMidnight(2025, month, 1);
+      const data = series(array, from, from + 30 * DAY, 300);
+      const energy = data.get(array[0]!.username)!;
+      const eAc = energy.at(-1)!.values.e_total! - energy[0]!.values.e_total!;
+      const hPoa = data.get(array[10]!.username)!.reduce((sum, r) => sum + (r.values.irradiance! * 300) / 3600 / 1000, 0);
+      const kwp = 9 * 20 * 0.55;
+      const pr = eAc / (hPoa * kwp);
+      expect(pr, `month ${month}`).toBeGreaterThan(low);
+      expect(pr, `month ${month}`).toBeLessThan(high);
+      // and the sensor's module temperature is the NOCT model's: T_amb + (45 − 20) / 800 × G in a light breeze
+      for (const r of data.get(array[10]!.username)!) {
+        const rise = r.values.temp_module! - r.values.temp_amb!;
+        expect(rise).toBeLessThanOrEqual((25 / 800) * r.values.irradiance! * 1.02 + 0.8);
+      }
+    }
   });
 
   it('feeds the environment sensor and the inverter from the same sky', () => {
@@ -166,12 +194,13 @@ describe('weak and dead strings (configured faults)', () => {
     expect(w.i / h.i).toBeCloseTo(0.8, 9);
     expect(w.v).toBe(h.v);
     // by hand: 20 modules in series of 13.25 A at 1000 W/m², so at the plane-of-array irradiance G the
-    // current is 13.25 × G / 1000 × 0.8, within the string's ±2.5 % dispersion, the +0.05 %/K current
-    // coefficient (modules at about 50-60 °C) and the 0.4 % noise
+    // current is 13.25 × G / 1000 × 0.890 (DC losses) × 0.8, within the string's ±2.5 % dispersion, the
+    // +0.05 %/K current coefficient (modules at about 50-60 °C) and the 0.4 % noise
     const g = weatherAt(SUZHOU, noon).poa;
     expect(g).toBeGreaterThan(700);
-    expect(w.i / (13.25 * (g / 1000) * 0.8)).toBeGreaterThan(0.97);
-    expect(w.i / (13.25 * (g / 1000) * 0.8)).toBeLessThan(1.045);
+    expect(DC_LOSS).toBeCloseTo(0.89, 3);
+    expect(w.i / (13.25 * (g / 1000) * 0.89 * 0.8)).toBeGreaterThan(0.97);
+    expect(w.i / (13.25 * (g / 1000) * 0.89 * 0.8)).toBeLessThan(1.045);
     // a weak string from a date is healthy before it
     const later = { ...healthy, stringFault: { kind: 'weak', factor: 0.75, since: noon } } as const;
     expect(at(later, noon - 60_000).i).toBe(at(healthy, noon - 60_000).i);
