@@ -241,3 +241,39 @@ describe('weak and dead strings (configured faults)', () => {
     expect(tail.get(dead.username)).toEqual(of(dead).slice(-tail.get(dead.username)!.length));
   });
 });
+
+describe("a PV station's generation meter", () => {
+  it('meters its simulated inverters plus the rest of its capacity, less AC losses, and draws a little at night', () => {
+    const since = shanghaiMidnight(2025, 11, 20) + 11 * HOUR;
+    const station = [
+      device('pv-inverter', 60, { ratingKw: 100, unit: 'inv1' }),
+      ...[61, 62, 63, 64, 65, 66, 67, 68, 69].map((seed) =>
+        device('pv-string', seed, {
+          ratingKw: 11,
+          unit: 'inv1',
+          stringFault: seed === 63 ? { kind: 'weak', factor: 0.78 } : seed === 67 ? { kind: 'dead', since } : undefined,
+        }),
+      ),
+      device('env-sensor', 70),
+      // the station: ten such inverters, 990 kWp; nine of them are not simulated one by one
+      device('pv-meter', 71, { ratingKw: 990 }),
+    ];
+    const from = shanghaiMidnight(2025, 11, 1);
+    const data = series(station, from, from + 30 * DAY, 300);
+    const increase = (readings: Reading[], key: string) => readings.at(-1)!.values[key]! - readings[0]!.values[key]!;
+    const inverter = increase(data.get(station[0]!.username)!, 'e_total');
+    const meter = data.get(station[11]!.username)!;
+    const generated = increase(meter, 'e_exp');
+    // the simulated inverter is a tenth of the station, its faulty strings make it a little less than that
+    expect(generated / (10 * 0.99 * inverter)).toBeGreaterThan(1);
+    expect(generated / (10 * 0.99 * inverter)).toBeLessThan(1.12);
+    const hPoa = data.get(station[10]!.username)!.reduce((sum, r) => sum + (r.values.irradiance! * 300) / 3600 / 1000, 0);
+    const pr = generated / (hPoa * 990);
+    expect(pr).toBeGreaterThan(0.75);
+    expect(pr).toBeLessThan(0.85);
+    // at night it draws the transformer's no-load loss: 0.15 % of 990 kWp
+    const night = meter.filter((r) => sunPosition(SUZHOU.latitude, SUZHOU.longitude, r.ts).elevation < -5);
+    for (const r of night) expect(r.values.p).toBeCloseTo(-1.485, 3);
+    expect(increase(meter, 'e_imp')).toBeGreaterThan(night.length * 1.485 * (300 / 3600) * 0.99);
+  });
+});
