@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/sql.js';
+import { pv } from '@energy/contracts';
 import { startDemoLive } from '../src/seed/demo-live.js';
+import { settleDemoPvReadings } from '../src/seed/demo-pv.js';
+import { dayIn } from '../src/domains/pv/pv-stations.service.js';
 import { createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
 /** The demo devices at `npm start`: history, then live over MQTT, and a restart that continues them. */
@@ -103,5 +106,27 @@ describe('demo devices alive (pglite)', () => {
       const { id } = await recent(code);
       expect((await alice.post('/api/v2/device/ingest/stats', { deviceId: id })).body.data, code).toEqual([]);
     }
+
+    // the demo PV stations' meter readings are settled once the history is written, up to yesterday: one
+    // day of history has no whole day that ended; from a history two days back, each built station settles
+    // yesterday (Suzhou, Wuxi, Shanghai, Ningbo), and the page shows Suzhou's two meters settled
+    expect(await first.readingsSettled).toBe(0);
+    expect(await settleDemoPvReadings(t.database.system, new Date(Date.now() - 2 * 86_400_000))).toBe(4);
+    const [sz] = await rowsOf<{ id: number }>(t.database.system, sql`select id from pv_station where code = 'SZ-PV-01'`);
+    const yesterday = dayIn('Asia/Shanghai', new Date(Date.now() - 86_400_000));
+    const page = await alice.call(pv.pvMeterReadingPage, {
+      pageSize: 10,
+      pageOffset: 1,
+      pvId: Number(sz!.id),
+      type: 'day',
+      startTime: yesterday,
+      endTime: yesterday,
+    });
+    expect(page.body.data.list.map((r) => [r.meterCode, r.role, r.key, r.settledAt !== null])).toEqual([
+      ['SZ-01-GM-01', 'on-grid', 'e_exp', true],
+      ['SZ-01-PVM-01', 'generation', 'e_exp', true],
+    ]);
+    // a second run finds nothing left to settle
+    expect(await settleDemoPvReadings(t.database.system, new Date(Date.now() - 2 * 86_400_000))).toBe(0);
   }, 90_000);
 });

@@ -24,7 +24,7 @@ import { acknowledgedConfigs } from '../domains/bsa/bsa-config-content.js';
 import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_DEVICE_UNITS } from './demo-devices.js';
-import { demoStringFault } from './demo-pv.js';
+import { demoStringFault, settleDemoPvReadings } from './demo-pv.js';
 import { seedDemoStrategies } from './demo-strategies.js';
 
 /**
@@ -66,6 +66,8 @@ export interface DemoLive {
   devices: number;
   /** Readings written as history at this start. */
   written: number;
+  /** The demo PV stations' meter readings settled up to yesterday once the history is written: the station-days settled (0 after an error, logged). */
+  readingsSettled: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -357,7 +359,7 @@ export async function startDemoLive(
 ): Promise<DemoLive> {
   const { ingest, log } = opts;
   const demo = await prepareDemoHistory(opts);
-  if (!demo) return { devices: 0, written: 0, stop: async () => {} };
+  if (!demo) return { devices: 0, written: 0, readingsSettled: Promise.resolve(0), stop: async () => {} };
 
   // the history: 30 days on the first start, the gap since the last reading afterwards
   const started = Date.now();
@@ -385,5 +387,26 @@ export async function startDemoLive(
     plans: demo.plans,
     log: (msg) => log.debug(`demo fleet: ${msg}`),
   });
-  return { devices: demo.specs.length, written, stop: () => fleet.stop() };
+  // the PV stations' settlement readings of the days the history holds (docs/pv.md), while the fleet runs
+  const settling = Date.now();
+  const readingsSettled = settleDemoPvReadings(opts.db, demo.from).then(
+    (days) => {
+      if (days)
+        log.info(`demo PV stations: ${days} station-days of meter readings settled in ${((Date.now() - settling) / 1000).toFixed(1)} s`);
+      return days;
+    },
+    (err: unknown) => {
+      log.error({ err }, 'demo PV stations: their meter readings could not be settled');
+      return 0;
+    },
+  );
+  return {
+    devices: demo.specs.length,
+    written,
+    readingsSettled,
+    stop: async () => {
+      await readingsSettled;
+      await fleet.stop();
+    },
+  };
 }

@@ -14,6 +14,9 @@ import {
   pvString,
 } from '../domains/pv/pv.schema.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
+import { settleStationReadings } from '../domains/pv/meter-readings.service.js';
+import { addDays } from '../domains/pv/pv-energy.js';
+import { dayIn } from '../domains/pv/pv-stations.service.js';
 
 /**
  * The demo tenants' PV stations (docs/pv.md): each gets a 1 MWp and a 3 MWp grid-connected station with
@@ -310,6 +313,30 @@ async function demoDevice(
 /** The fault of a demo fleet's string (its code after the OU code), if its station has one. */
 export function demoStringFault(ouCode: string, code: string): DemoStringFault | undefined {
   return DEMO_PV.find((p) => p.ouCode === ouCode && p.stringFaults?.[code])?.stringFaults?.[code];
+}
+
+/**
+ * Settles the demo stations' meter readings (docs/pv.md) up to yesterday, so the meter-readings page shows
+ * settled values: on the first start from the first whole local day of the history (`historyFrom`), on
+ * later starts from the day after the latest settled one. Owner connection, a month per transaction; run
+ * in the background once the history is written (demo-live.ts). Answers the station-days settled.
+ */
+export async function settleDemoPvReadings(db: Db, historyFrom: Date): Promise<number> {
+  const stations = await rowsOf<{ id: number; tenant_id: string; time_zone: string; settled: string | null }>(
+    db,
+    sql`select s.id, s.tenant_id, coalesce(s.time_zone, t.time_zone) as time_zone,
+               (select max(r.day)::text from pv_meter_reading r where r.station_id = s.id and r.type = 'day') as settled
+        from pv_station s join tenant t on t.id = s.tenant_id
+        where s.stage = 'grid-connected' and s.tenant_id = any(${sql.param(Object.values(DEMO_TENANTS))}::uuid[])
+          and s.code = any(${sql.param(DEMO_PV.map((p) => p.code))}::text[])
+        order by s.id`,
+  );
+  let days = 0;
+  for (const s of stations) {
+    const from = s.settled ? addDays(s.settled, 1) : addDays(dayIn(s.time_zone, historyFrom), 1);
+    days += await settleStationReadings(db, { id: Number(s.id), tenantId: s.tenant_id, timeZone: s.time_zone }, from, dayIn(s.time_zone));
+  }
+  return days;
 }
 
 /** The demo stations' codes of a tenant (tests). */
