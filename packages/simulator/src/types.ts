@@ -19,7 +19,7 @@ export interface SimDeviceSpec {
   password: string;
   seed: number;
   site: SiteSpec;
-  /** Rated power, kW: inverter AC, PCS, pile, load peak for meters, kWp for a PV string. */
+  /** Rated power, kW: inverter AC, PCS, pile, load peak for meters, kWp for a PV string and for a generation meter's station. */
   ratingKw?: number;
   /** Storage capacity, kWh (PCS and its racks, packs, cells). */
   capacityKwh?: number;
