@@ -65,8 +65,9 @@ describe('device pages', () => {
   it('alice filters the list, opens a meter, sees its latest values and charts', async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice', LIST);
-    await expect.poll(() => rows(page).count(), POLL).toBe(18); // Sunrise's demo fleet: Suzhou's 15 and Wuxi's storage station
-    await page.getByText('Total 18 items').waitFor();
+    // Sunrise's demo fleet: Suzhou's 21, Wuxi's storage station and PV station's 5; 20 a page
+    await expect.poll(() => rows(page).count(), POLL).toBe(20);
+    await page.getByText('Total 26 items').waitFor();
 
     await page.getByTestId('filter-field-code').locator('input').fill('SZ-01-GM');
     await page.getByTestId('filter-query').click();
@@ -75,7 +76,7 @@ describe('device pages', () => {
     await row.getByText('Grid connection meter').first().waitFor();
     await row.getByText('Suzhou Plant Site').waitFor();
     await page.getByTestId('filter-clear').click();
-    await expect.poll(() => rows(page).count(), POLL).toBe(18);
+    await expect.poll(() => rows(page).count(), POLL).toBe(20);
     await page.screenshot({ path: `${SCREENSHOTS}/device-list.png` });
 
     await page.getByTestId('filter-field-code').locator('input').fill('SZ-01-GM-01');

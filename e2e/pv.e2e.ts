@@ -1,13 +1,24 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDemoHistory } from '../apps/server/src/seed/demo-live.js';
+import { settleDemoPvReadings } from '../apps/server/src/seed/demo-pv.js';
+import { dayIn } from '../apps/server/src/domains/pv/pv-stations.service.js';
 import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
-/** The PV pages against the real server: create a station, import its inverters, find it in the tree, export. */
+/**
+ * The PV pages against the real server: create a station, import its inverters, find it in the tree,
+ * export; and a demo station's meter readings and report over two days of the demo devices' history,
+ * written and settled as the first start does (seed/demo-live.ts, seed/demo-pv.ts).
+ */
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-});
+  const db = h.server.database.system;
+  const demo = await prepareDemoHistory({ db, registry: h.server.services.devices, log: h.server.app.log, backfillDays: 2 });
+  await h.server.ingest.writeHistory(demo!.readings());
+  await settleDemoPvReadings(db, demo!.from);
+}, 120_000);
 afterAll(async () => {
   await h?.close();
 });
@@ -73,5 +84,28 @@ describe('PV pages', () => {
     await page.getByTestId('excel-export-xlsx').click();
     expect((await download).suggestedFilename()).toMatch(/^inverters-\d{4}-\d{2}-\d{2}\.xlsx$/);
     await page.screenshot({ path: `${SCREENSHOTS}/pv-inverter-list.png` });
+  });
+
+  it("bob sees a demo station's settled meter readings and its report with generation", async () => {
+    const [{ id }] = await h.rows<{ id: number }>(`select id from pv_station where code = 'SZ-PV-01'`);
+    // yesterday is a whole day of the two days of history: settled, and generation > 0 even when overcast
+    const yesterday = dayIn('Asia/Shanghai', new Date(Date.now() - 86_400_000));
+    const page = await newPage(h);
+    await signInAs(page, 'bob', `/pv/asset/meter-reading?pv=${id}&role=generation`);
+    const table = page.getByTestId('reading-table');
+    const row = table.locator('tbody tr.ant-table-row').filter({ hasText: yesterday });
+    await row.getByText('SZ-01-PVM-01').waitFor();
+    await row.getByText('Settled').waitFor();
+    const energy = async () => Number((await row.locator('td').nth(8).innerText()).replace(/[^\d.]/g, ''));
+    await expect.poll(energy, POLL).toBeGreaterThan(100); // kWh of a 990 kWp station on a day
+    await page.screenshot({ path: `${SCREENSHOTS}/pv-meter-readings.png` });
+
+    await page.goto(`/pv/analysis/report?pv=${id}&by=day&at=${yesterday}`);
+    const report = page.getByTestId('report-table');
+    const day = report.locator('tbody tr.ant-table-row').filter({ hasText: yesterday });
+    const generation = async () => Number((await day.locator('td').nth(1).innerText()).replace(/[^\d.]/g, ''));
+    await expect.poll(generation, POLL).toBeGreaterThan(100);
+    await page.getByTestId('report-chart').locator('canvas').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/pv-report.png` });
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/sql.js';
+import { pv } from '@energy/contracts';
 import { startDemoLive } from '../src/seed/demo-live.js';
+import { settleDemoPvReadings } from '../src/seed/demo-pv.js';
+import { dayIn } from '../src/domains/pv/pv-stations.service.js';
 import { createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
 /** The demo devices at `npm start`: history, then live over MQTT, and a restart that continues them. */
@@ -34,8 +37,8 @@ describe('demo devices alive (pglite)', () => {
       backfillDays: 1,
       intervalMs: 500,
     });
-    expect(first.devices).toBe(33);
-    expect(first.written).toBeGreaterThan(33 * 280);
+    expect(first.devices).toBe(49);
+    expect(first.written).toBeGreaterThan(49 * 280);
     // the history shows the seeded alarms: the grid import peak 8 h ago (1,241 kW > 1,200 kW for 300 s,
     // recovered 7 min later) and the rack still hot now (29.1 °C > 28 °C)
     const inWindow = async (rule: string) =>
@@ -52,6 +55,27 @@ describe('demo devices alive (pglite)', () => {
     const hot = await inWindow('Battery rack hot');
     expect(hot.length).toBeGreaterThanOrEqual(1);
     expect(hot.every((r) => Number(r.value) >= 29.1)).toBe(true);
+    // Suzhou's faulty strings (demo-pv.ts): S7 dead since nine days before the seed, S3 weak at 0.78 of its
+    // healthy current; in daylight the history shows them beside the best string of INV-01 at that moment
+    const currents = await rowsOf<{ code: string; ratio: number; n: number }>(
+      t.database.system,
+      sql`with s as (
+            select d.code, r.ts, r.value from device d
+            join data_property p on p.device_type_id = d.device_type_id and p.key = 'i'
+            join telemetry_raw r on r.device_id = d.id and r.property_id = p.id
+            where d.code like 'SZ-01-INV-01-S%'),
+          best as (select ts, max(value) as value from s group by ts having max(value) > 0.5)
+          select s.code, avg(s.value / best.value) as ratio, count(*)::int as n from s join best using (ts)
+          where s.code in ('SZ-01-INV-01-S3', 'SZ-01-INV-01-S7') group by s.code order by s.code`,
+    );
+    expect(currents.map((c) => [c.code, c.n > 10])).toEqual([
+      ['SZ-01-INV-01-S3', true],
+      ['SZ-01-INV-01-S7', true],
+    ]);
+    // 0.78 × (1 ± 2.5 % dispersion) / (the best string: up to 1.025)
+    expect(Number(currents[0]!.ratio)).toBeGreaterThan(0.73);
+    expect(Number(currents[0]!.ratio)).toBeLessThan(0.8);
+    expect(Number(currents[1]!.ratio)).toBe(0);
     const before = await recent('SZ-01-GM-01');
     // live readings arrive over MQTT within a few intervals
     await expect
@@ -82,5 +106,27 @@ describe('demo devices alive (pglite)', () => {
       const { id } = await recent(code);
       expect((await alice.post('/api/v2/device/ingest/stats', { deviceId: id })).body.data, code).toEqual([]);
     }
+
+    // the demo PV stations' meter readings are settled once the history is written, up to yesterday: one
+    // day of history has no whole day that ended; from a history two days back, each built station settles
+    // yesterday (Suzhou, Wuxi, Shanghai, Ningbo), and the page shows Suzhou's two meters settled
+    expect(await first.readingsSettled).toBe(0);
+    expect(await settleDemoPvReadings(t.database.system, new Date(Date.now() - 2 * 86_400_000))).toBe(4);
+    const [sz] = await rowsOf<{ id: number }>(t.database.system, sql`select id from pv_station where code = 'SZ-PV-01'`);
+    const yesterday = dayIn('Asia/Shanghai', new Date(Date.now() - 86_400_000));
+    const page = await alice.call(pv.pvMeterReadingPage, {
+      pageSize: 10,
+      pageOffset: 1,
+      pvId: Number(sz!.id),
+      type: 'day',
+      startTime: yesterday,
+      endTime: yesterday,
+    });
+    expect(page.body.data.list.map((r) => [r.meterCode, r.role, r.key, r.settledAt !== null])).toEqual([
+      ['SZ-01-GM-01', 'on-grid', 'e_exp', true],
+      ['SZ-01-PVM-01', 'generation', 'e_exp', true],
+    ]);
+    // a second run finds nothing left to settle
+    expect(await settleDemoPvReadings(t.database.system, new Date(Date.now() - 2 * 86_400_000))).toBe(0);
   }, 90_000);
 });

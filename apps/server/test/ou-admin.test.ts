@@ -97,7 +97,8 @@ describe.each(DB_KINDS)('operating unit administration on %s', (kind) => {
     expect(fleet).toBeGreaterThan(0);
     expect(all.list.map((o) => [o.code, o.typeName, o.customerName, o.memberCount, o.assetCount])).toEqual([
       ['SZ-01', 'Industrial site', 'Sunrise Suzhou Plant', 2, fleet],
-      ['WX-01', 'Industrial site', 'Sunrise Wuxi Plant', 2, 3],
+      // Wuxi: the storage station's PCS, grid meter and FCS, the PV station's weather station and generation meter
+      ['WX-01', 'Industrial site', 'Sunrise Wuxi Plant', 2, 5],
     ]);
     expect(all.list[0]).toMatchObject({ districtAdcode: '320506', address: '88 Wuzhong Avenue, Suzhou', lng: 120.632, lat: 31.262 });
     const first = await page(alice, { pageSize: 1, pageOffset: 2 });

@@ -476,15 +476,19 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
     expect(inverters[0]).toMatchObject({ code: 'INV-01', deviceCode: 'SZ-01-INV-01', areaName: 'Workshop A roof' });
     const strings = (await bob.call(pv.pvStringList, { pvId: sz.id })).body.data;
     expect(strings.reduce((kwp, s) => kwp + s.capacityKwp * 1000, 0) / 1000).toBe(990);
-    expect(strings.filter((s) => s.deviceCode).map((s) => [s.code, s.deviceCode])).toEqual([
-      ['INV-01-S01', 'SZ-01-INV-01-S1'],
-      ['INV-01-S02', 'SZ-01-INV-01-S2'],
-      ['INV-01-S03', 'SZ-01-INV-01-S3'],
-      ['INV-01-S04', 'SZ-01-INV-01-S4'],
-    ]);
+    expect(strings.filter((s) => s.deviceCode).map((s) => [s.code, s.deviceCode])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => [`INV-01-S0${n}`, `SZ-01-INV-01-S${n}`]),
+    );
     const modules = (await bob.call(pv.pvModuleList, { pvId: sz.id })).body.data;
     expect(modules.reduce((n, m) => n + m.count, 0)).toBe(1800);
-    expect((await bob.call(pv.gridConnectionPointList, { pvId: sz.id })).body.data[0]!.onGridMeter?.code).toBe('SZ-01-GM-01');
+    expect((await bob.call(pv.gridConnectionPointList, { pvId: sz.id })).body.data[0]).toMatchObject({
+      onGridMeter: { code: 'SZ-01-GM-01' },
+      generationMeter: { code: 'SZ-01-PVM-01' },
+    });
+    // every built station has a weather station and a generation meter; Wuxi feeds everything in
+    const wxPoint = (await alice.call(pv.gridConnectionPointList, { pvId: sunrise[2]!.id })).body.data[0]!;
+    expect([wxPoint.generationMeter?.code, wxPoint.onGridMeter]).toEqual(['WX-01-PVM-01', null]);
+    expect(sunrise[2]).toMatchObject({ weatherStationName: 'Weather station' });
     const wx = (await alice.call(pv.pvInverterList, { pvId: sunrise[2]!.id })).body.data;
     expect([wx.length, wx.reduce((n, i) => n + i.stringCount, 0)]).toEqual([25, 275]);
     expect((await alice.call(pv.pvInverterList, { pvId: sunrise[1]!.id })).body.data).toEqual([]);

@@ -19,7 +19,7 @@ export interface SimDeviceSpec {
   password: string;
   seed: number;
   site: SiteSpec;
-  /** Rated power, kW: inverter AC, PCS, pile, load peak for meters, kWp for a PV string. */
+  /** Rated power, kW: inverter AC, PCS, pile, load peak for meters, kWp for a PV string and for a generation meter's station. */
   ratingKw?: number;
   /** Storage capacity, kWh (PCS and its racks, packs, cells). */
   capacityKwh?: number;
@@ -28,11 +28,19 @@ export interface SimDeviceSpec {
    * packs and cells. Optional: without it, such devices still report plausible values on their own.
    */
   unit?: string;
+  /**
+   * A PV string's fault, fixed by configuration (the demo's faulty strings): `weak` gives `factor` (0..1)
+   * of its healthy current, from `since` (epoch ms) when given, else always: soiling or partial shading;
+   * `dead` gives no current from `since` on while its neighbours produce: a blown fuse or a cut cable.
+   */
+  stringFault?: StringFault;
   /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
   strategyVersion?: number;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
 }
+
+export type StringFault = { kind: 'weak'; factor: number; since?: number } | { kind: 'dead'; since: number };
 
 /** One reading: epoch ms and property values keyed as in DEVICE_TYPES. */
 export interface Reading {

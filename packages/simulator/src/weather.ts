@@ -33,6 +33,9 @@ export interface Weather {
   humidity: number;
 }
 
+/** Nominal operating cell temperature of the modules (glass-backsheet monocrystalline, datasheet), °C. */
+export const NOCT = 45;
+
 const cache = new Map<string, Weather>();
 
 export function weatherAt(site: SiteSpec, t: number): Weather {
@@ -96,8 +99,9 @@ function computeWeather(site: SiteSpec, t: number): Weather {
     15,
     100,
   );
-  // NOCT-style heating: about +25 °C at 800 W/m² in a light breeze, less in wind.
-  const tempModule = tempAmb + (poa * 0.032) / (1 + 0.1 * Math.max(0, wind - 1));
+  // The NOCT model: modules run (NOCT − 20 °C) above the air at 800 W/m² in a 1 m/s breeze, in proportion
+  // to the irradiance, and less in stronger wind (a 10 % smaller rise per m/s above 1 m/s).
+  const tempModule = tempAmb + (((NOCT - 20) / 800) * poa) / (1 + 0.1 * Math.max(0, wind - 1));
   return {
     sunElevation: sun.elevation,
     clearPoa: sky.poa,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_TYPES } from '@energy/contracts';
 import { backfill, createModel, sunPosition, weatherAt, type Reading, type SimDeviceSpec } from '../src/index.js';
 import { dayKindOf } from '../src/weather.js';
-import { stringOutput, stringTraits } from '../src/models/pv.js';
+import { DC_LOSS, stringOutput, stringTraits } from '../src/models/pv.js';
 import { DAY, HOUR, SUZHOU, device, fullSite, shanghaiMidnight } from './helpers.js';
 
 const series = (specs: SimDeviceSpec[], from: number, to: number, stepSeconds: number) => {
@@ -111,7 +111,35 @@ describe('PV and weather', () => {
     expect(weak.length).toBeLessThan(35);
     for (const c of weak) expect(c.i / mean).toBeLessThan(0.92);
     const irradiance = weatherAt(SUZHOU, noon).poa;
-    expect(mean / (13.25 * (irradiance / 1000))).toBeCloseTo(1, 1);
+    expect(mean / (13.25 * (irradiance / 1000) * DC_LOSS)).toBeCloseTo(1, 1);
+  });
+
+  it('gives a healthy array a performance ratio of 0.75-0.85 against the weather station, winter and summer', () => {
+    // PR = E_AC / (H_POA / G_STC × P_STC): an inverter with nine 11 kWp strings (99 kWp), 30 days
+    const array = [
+      device('pv-inverter', 60, { ratingKw: 100, unit: 'inv9' }),
+      ...[61, 62, 63, 64, 65, 66, 67, 68, 69].map((seed) => device('pv-string', seed, { ratingKw: 11, unit: 'inv9' })),
+      device('env-sensor', 70),
+    ];
+    for (const [month, low, high] of [
+      [6, 0.75, 0.82],
+      [11, 0.78, 0.85],
+    ] as const) {
+      const from = shanghaiMidnight(2025, month, 1);
+      const data = series(array, from, from + 30 * DAY, 300);
+      const energy = data.get(array[0]!.username)!;
+      const eAc = energy.at(-1)!.values.e_total! - energy[0]!.values.e_total!;
+      const hPoa = data.get(array[10]!.username)!.reduce((sum, r) => sum + (r.values.irradiance! * 300) / 3600 / 1000, 0);
+      const kwp = 9 * 20 * 0.55;
+      const pr = eAc / (hPoa * kwp);
+      expect(pr, `month ${month}`).toBeGreaterThan(low);
+      expect(pr, `month ${month}`).toBeLessThan(high);
+      // and the sensor's module temperature is the NOCT model's: T_amb + (45 − 20) / 800 × G in a light breeze
+      for (const r of data.get(array[10]!.username)!) {
+        const rise = r.values.temp_module! - r.values.temp_amb!;
+        expect(rise).toBeLessThanOrEqual((25 / 800) * r.values.irradiance! * 1.02 + 0.8);
+      }
+    }
   });
 
   it('feeds the environment sensor and the inverter from the same sky', () => {
@@ -149,5 +177,103 @@ describe('a site described without units (as the server demo seed does)', () => 
     for (const seed of [2, 3, 4, 5]) expect(value(seed, 'v')).toBeLessThan(1200);
     const rackPower = (value(7, 'i') * value(7, 'v') + value(8, 'i') * value(8, 'v')) / 1000;
     expect(rackPower).toBeCloseTo(value(6, 'p'), -1);
+  });
+});
+
+describe('weak and dead strings (configured faults)', () => {
+  const noon = shanghaiMidnight(2025, 6, 1) + 12 * HOUR;
+  // seed 8 draws no weakness of its own, so its healthy current is nominal ± its dispersion
+  const healthy = device('pv-string', 8, { ratingKw: 11, unit: 'inv1' });
+  const at = (spec: SimDeviceSpec, t: number) => stringOutput(spec, stringTraits(spec), t);
+
+  it('gives a weak string its factor of the healthy current at the same irradiance', () => {
+    expect(stringTraits(healthy).weakness).toBe(1);
+    const weak = { ...healthy, stringFault: { kind: 'weak', factor: 0.8 } } as const;
+    const h = at(healthy, noon);
+    const w = at(weak, noon);
+    expect(w.i / h.i).toBeCloseTo(0.8, 9);
+    expect(w.v).toBe(h.v);
+    // by hand: 20 modules in series of 13.25 A at 1000 W/m², so at the plane-of-array irradiance G the
+    // current is 13.25 × G / 1000 × 0.890 (DC losses) × 0.8, within the string's ±2.5 % dispersion, the
+    // +0.05 %/K current coefficient (modules at about 50-60 °C) and the 0.4 % noise
+    const g = weatherAt(SUZHOU, noon).poa;
+    expect(g).toBeGreaterThan(700);
+    expect(DC_LOSS).toBeCloseTo(0.89, 3);
+    expect(w.i / (13.25 * (g / 1000) * 0.89 * 0.8)).toBeGreaterThan(0.97);
+    expect(w.i / (13.25 * (g / 1000) * 0.89 * 0.8)).toBeLessThan(1.045);
+    // a weak string from a date is healthy before it
+    const later = { ...healthy, stringFault: { kind: 'weak', factor: 0.75, since: noon } } as const;
+    expect(at(later, noon - 60_000).i).toBe(at(healthy, noon - 60_000).i);
+    expect(at(later, noon).i / h.i).toBeCloseTo(0.75, 9);
+    expect(() => stringTraits({ ...healthy, stringFault: { kind: 'weak', factor: 1.2 } })).toThrow(/between 0 and 1/);
+  });
+
+  it('gives a dead string no current from its date while its neighbours produce, and its inverter loses its power', () => {
+    const since = noon - 2 * DAY + 10 * 60_000;
+    const strings = [8, 9, 10].map((seed) => device('pv-string', seed, { ratingKw: 11, unit: 'inv1' }));
+    const dead = { ...strings[2]!, stringFault: { kind: 'dead', since } } as const;
+    const inverter = device('pv-inverter', 6, { ratingKw: 50, unit: 'inv1' });
+    const faulty = [inverter, strings[0]!, strings[1]!, dead];
+    const readings = series(faulty, noon - 3 * DAY, noon, 300);
+    const of = (spec: SimDeviceSpec) => readings.get(spec.username)!;
+    let daylight = 0;
+    of(dead).forEach((reading, k) => {
+      const neighbour = of(strings[0]!)[k]!;
+      if (reading.ts < since) {
+        // healthy before: within the dispersion of its neighbour
+        if (neighbour.values.i! > 1) expect(reading.values.i! / neighbour.values.i!).toBeGreaterThan(0.94);
+        return;
+      }
+      expect(reading.values.i).toBe(0);
+      expect(reading.values.p).toBe(0);
+      if (neighbour.values.i! > 1) {
+        daylight++;
+        // the MPPT input's voltage, held by its neighbours
+        expect(reading.values.v).toBeGreaterThan(600);
+      }
+      // the inverter's DC input is its two live strings
+      const live = of(strings[0]!)[k]!.values.p! + of(strings[1]!)[k]!.values.p!;
+      expect(of(inverter)[k]!.values.p_dc).toBeCloseTo(live, 1);
+    });
+    expect(daylight).toBeGreaterThan(100);
+    // a live run from the same origin agrees with the history (the fault is part of the spec, not of a state)
+    const tail = series(faulty, noon - DAY, noon, 300);
+    expect(tail.get(dead.username)).toEqual(of(dead).slice(-tail.get(dead.username)!.length));
+  });
+});
+
+describe("a PV station's generation meter", () => {
+  it('meters its simulated inverters plus the rest of its capacity, less AC losses, and draws a little at night', () => {
+    const since = shanghaiMidnight(2025, 11, 20) + 11 * HOUR;
+    const station = [
+      device('pv-inverter', 60, { ratingKw: 100, unit: 'inv1' }),
+      ...[61, 62, 63, 64, 65, 66, 67, 68, 69].map((seed) =>
+        device('pv-string', seed, {
+          ratingKw: 11,
+          unit: 'inv1',
+          stringFault: seed === 63 ? { kind: 'weak', factor: 0.78 } : seed === 67 ? { kind: 'dead', since } : undefined,
+        }),
+      ),
+      device('env-sensor', 70),
+      // the station: ten such inverters, 990 kWp; nine of them are not simulated one by one
+      device('pv-meter', 71, { ratingKw: 990 }),
+    ];
+    const from = shanghaiMidnight(2025, 11, 1);
+    const data = series(station, from, from + 30 * DAY, 300);
+    const increase = (readings: Reading[], key: string) => readings.at(-1)!.values[key]! - readings[0]!.values[key]!;
+    const inverter = increase(data.get(station[0]!.username)!, 'e_total');
+    const meter = data.get(station[11]!.username)!;
+    const generated = increase(meter, 'e_exp');
+    // the simulated inverter is a tenth of the station, its faulty strings make it a little less than that
+    expect(generated / (10 * 0.99 * inverter)).toBeGreaterThan(1);
+    expect(generated / (10 * 0.99 * inverter)).toBeLessThan(1.12);
+    const hPoa = data.get(station[10]!.username)!.reduce((sum, r) => sum + (r.values.irradiance! * 300) / 3600 / 1000, 0);
+    const pr = generated / (hPoa * 990);
+    expect(pr).toBeGreaterThan(0.75);
+    expect(pr).toBeLessThan(0.85);
+    // at night it draws the transformer's no-load loss: 0.15 % of 990 kWp
+    const night = meter.filter((r) => sunPosition(SUZHOU.latitude, SUZHOU.longitude, r.ts).elevation < -5);
+    for (const r of night) expect(r.values.p).toBeCloseTo(-1.485, 3);
+    expect(increase(meter, 'e_imp')).toBeGreaterThan(night.length * 1.485 * (300 / 3600) * 0.99);
   });
 });

@@ -2,11 +2,13 @@ import {
   applyStrategy,
   backfill,
   fcsTargets,
+  localMidnight,
   PlanBook,
   startFleet,
   type Reading as SimReading,
   type SimDeviceSpec,
   type SiteSpec,
+  type StringFault,
 } from '@energy/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +24,7 @@ import { acknowledgedConfigs } from '../domains/bsa/bsa-config-content.js';
 import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_DEVICE_UNITS } from './demo-devices.js';
+import { demoStringFault, settleDemoPvReadings } from './demo-pv.js';
 import { seedDemoStrategies } from './demo-strategies.js';
 
 /**
@@ -38,8 +41,11 @@ import { seedDemoStrategies } from './demo-strategies.js';
 
 const BACKFILL_DAYS = 30;
 const STEP_SECONDS = 300;
-/** The demo devices the simulator runs: the demo fleets' devices and the stations' FCS (demo-stations.ts), with their units. */
-const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([...DEMO_DEVICE_UNITS, ['FCS-01', 'bess1']]);
+/**
+ * The demo devices the simulator runs: the demo fleets' devices, the stations' FCS (demo-stations.ts) and
+ * the PV stations' generation meters and weather stations (demo-pv.ts), with their units.
+ */
+const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([...DEMO_DEVICE_UNITS, ['FCS-01', 'bess1'], ['PVM-01', undefined]]);
 
 interface DemoDevice {
   id: number;
@@ -52,6 +58,7 @@ interface DemoDevice {
   timeZone: string;
   mqttUsername: string | null;
   tenantId: string;
+  createdAt: Date;
 }
 
 export interface DemoLive {
@@ -59,6 +66,8 @@ export interface DemoLive {
   devices: number;
   /** Readings written as history at this start. */
   written: number;
+  /** The demo PV stations' meter readings settled up to yesterday once the history is written: the station-days settled (0 after an error, logged). */
+  readingsSettled: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -74,10 +83,11 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
     time_zone: string;
     mqtt_username: string | null;
     tenant_id: string;
+    created_at: Date | string;
   }>(
     db,
     sql`select d.id, d.code, o.code as ou_code, t.key as type_key, d.rated_power_kw, d.lng, d.lat, tn.time_zone, d.mqtt_username,
-               d.tenant_id
+               d.tenant_id, d.created_at
         from device d
         join ou o on o.id = d.ou_id
         join device_type t on t.id = d.device_type_id
@@ -97,7 +107,22 @@ async function demoDevices(db: Db): Promise<DemoDevice[]> {
       timeZone: r.time_zone,
       mqttUsername: r.mqtt_username,
       tenantId: r.tenant_id,
+      createdAt: new Date(r.created_at),
     }));
+}
+
+/**
+ * A demo string's fault (demo-pv.ts) as the simulator runs it: a dead string's date counts from the day its
+ * device was made (the first start), so every later start, its history and its live run agree.
+ */
+function stringFaultOf(d: DemoDevice): StringFault | undefined {
+  if (d.typeKey !== 'pv-string') return undefined;
+  const fault = demoStringFault(d.ouCode, d.code);
+  if (!fault) return undefined;
+  if (fault.kind === 'weak') return fault;
+  const seededDay = new Intl.DateTimeFormat('en-CA', { timeZone: d.timeZone }).format(d.createdAt);
+  const day = new Date(Date.parse(`${seededDay}T00:00:00Z`) - fault.daysBeforeSeed * 86_400_000).toISOString().slice(0, 10);
+  return { kind: 'dead', since: localMidnight(d.timeZone, day)! + (11 * 60 + 40) * 60_000 };
 }
 
 /** New credentials for each demo device (its username kept); returns the specs the simulator runs. */
@@ -128,6 +153,7 @@ async function issueCredentials(
       site: sites.get(d.ouCode)!,
       ratingKw: d.ratedPowerKw ?? undefined,
       unit: LIVE_UNITS.get(d.code),
+      stringFault: stringFaultOf(d),
     };
     // an FCS runs the strategy version of its station (strategies of another version are refused)
     if (d.typeKey === 'bsa-fcs') spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
@@ -333,7 +359,7 @@ export async function startDemoLive(
 ): Promise<DemoLive> {
   const { ingest, log } = opts;
   const demo = await prepareDemoHistory(opts);
-  if (!demo) return { devices: 0, written: 0, stop: async () => {} };
+  if (!demo) return { devices: 0, written: 0, readingsSettled: Promise.resolve(0), stop: async () => {} };
 
   // the history: 30 days on the first start, the gap since the last reading afterwards
   const started = Date.now();
@@ -361,5 +387,26 @@ export async function startDemoLive(
     plans: demo.plans,
     log: (msg) => log.debug(`demo fleet: ${msg}`),
   });
-  return { devices: demo.specs.length, written, stop: () => fleet.stop() };
+  // the PV stations' settlement readings of the days the history holds (docs/pv.md), while the fleet runs
+  const settling = Date.now();
+  const readingsSettled = settleDemoPvReadings(opts.db, demo.from).then(
+    (days) => {
+      if (days)
+        log.info(`demo PV stations: ${days} station-days of meter readings settled in ${((Date.now() - settling) / 1000).toFixed(1)} s`);
+      return days;
+    },
+    (err: unknown) => {
+      log.error({ err }, 'demo PV stations: their meter readings could not be settled');
+      return 0;
+    },
+  );
+  return {
+    devices: demo.specs.length,
+    written,
+    readingsSettled,
+    stop: async () => {
+      await readingsSettled;
+      await fleet.stop();
+    },
+  };
 }

@@ -14,13 +14,18 @@ import {
   pvString,
 } from '../domains/pv/pv.schema.js';
 import { DEMO_TENANTS } from './demo-tenants.js';
+import { settleStationReadings } from '../domains/pv/meter-readings.service.js';
+import { addDays } from '../domains/pv/pv-energy.js';
+import { dayIn } from '../domains/pv/pv-stations.service.js';
 
 /**
  * The demo tenants' PV stations (docs/pv.md): each gets a 1 MWp and a 3 MWp grid-connected station with
  * areas, inverters, strings, module batches, a grid point, cost info and both calculation ways, plus one
- * station under construction with no equipment. Strings are 20 modules of 550 Wp (11 kWp). Where the
- * site's demo fleet has PV telemetry devices (INV-01 and its strings S1..S4, the weather station, the
- * grid meter), the first inverter, its first strings, the station and its grid point are bound to them.
+ * station under construction with no equipment. Strings are 20 modules of 550 Wp (11 kWp). Every built
+ * station has a weather station (its site's `ENV-01`, made where the site has none) and a generation meter
+ * `PVM-01` (a `pv-meter` the simulator runs as the whole station's output); where the site's demo fleet has
+ * PV telemetry devices (INV-01 and its strings S1..S9, the grid meter), the first inverter, its strings and
+ * the grid point's on-grid meter are bound to them, a weak and a dead string among them (`stringFaults`).
  * Written in a few bulk inserts on the first start; a tenant that already has PV stations is skipped.
  */
 
@@ -35,9 +40,16 @@ interface DemoPv {
   /** Rated AC power of each inverter, kW. */
   inverterKw: number;
   gridConnectionDate: string;
-  /** Bind the site's demo fleet devices (INV-01 with S1..S4, ENV-01, GM-01). */
+  /** Bind the site's demo fleet devices (INV-01 with S1..S9, GM-01). */
   fleet?: boolean;
+  /** How the on-grid energy is known (the online way): the grid meter, or full feed-in through the generation meter. */
+  onlineWay?: 'on-grid-meter' | 'generation-meter';
+  /** Faulty strings of the fleet's INV-01, by device code after the OU code (demo-live.ts runs them so). */
+  stringFaults?: Record<string, DemoStringFault>;
 }
+
+/** A demo string's fault: weak by a factor of its healthy current, or dead since this many days before the demo was seeded, at 11:40 local time. */
+export type DemoStringFault = { kind: 'weak'; factor: number } | { kind: 'dead'; daysBeforeSeed: number };
 
 const MODULE_WP = 550;
 const MODULES_PER_STRING = 20;
@@ -56,6 +68,8 @@ export const DEMO_PV: DemoPv[] = [
     inverterKw: 100,
     gridConnectionDate: '2024-06-28',
     fleet: true,
+    // a string shaded by a new rooftop chiller from the first day, another's fuse blown nine days before the demo began
+    stringFaults: { 'INV-01-S3': { kind: 'weak', factor: 0.78 }, 'INV-01-S7': { kind: 'dead', daysBeforeSeed: 9 } },
   },
   // 25 inverters x 11 strings x 11 kWp = 3,025 kWp
   {
@@ -68,6 +82,8 @@ export const DEMO_PV: DemoPv[] = [
     stringsPerInverter: 11,
     inverterKw: 110,
     gridConnectionDate: '2023-12-15',
+    // a field with its own grid connection: everything it makes is fed in
+    onlineWay: 'generation-meter',
   },
   {
     tenant: 'sunrise',
@@ -92,6 +108,8 @@ export const DEMO_PV: DemoPv[] = [
     inverterKw: 110,
     gridConnectionDate: '2024-03-31',
     fleet: true,
+    // a soiled string (bird droppings on a low-tilt roof), another's cable cut four days before the demo began
+    stringFaults: { 'INV-01-S5': { kind: 'weak', factor: 0.83 }, 'INV-01-S2': { kind: 'dead', daysBeforeSeed: 4 } },
   },
   // 10 inverters x 9 strings x 11 kWp = 990 kWp
   {
@@ -131,8 +149,6 @@ export async function seedDemoPv(db: Db) {
     lng: number | null;
     lat: number | null;
   }>(db, sql`select id, code, tenant_id, customer_mcid, address, lng, lat from ou`);
-  const devices = await rowsOf<{ id: number; code: string }>(db, sql`select id, code from device`);
-  const deviceId = new Map(devices.map((d) => [d.code, d.id]));
   const existing = new Set((await db.select({ tenantId: pvStation.tenantId }).from(pvStation)).map((r) => r.tenantId));
   for (const spec of DEMO_PV) {
     const tenantId = DEMO_TENANTS[spec.tenant];
@@ -140,7 +156,15 @@ export async function seedDemoPv(db: Db) {
     if (!site || existing.has(tenantId)) continue;
     const built = spec.inverters > 0;
     const capacityKwp = built ? spec.inverters * spec.stringsPerInverter * STRING_KWP : 1200;
-    const fleet = (code: string) => (spec.fleet ? (deviceId.get(`${spec.ouCode}-${code}`) ?? null) : null);
+    // the station's weather station and generation meter, made where the site lacks them
+    if (built) {
+      await demoDevice(db, site, tenantId, 'ENV-01', 'Weather station', 'env-sensor', null);
+      await demoDevice(db, site, tenantId, 'PVM-01', `PV generation meter (${spec.code})`, 'pv-meter', capacityKwp);
+    }
+    const devices = await rowsOf<{ id: number; code: string }>(db, sql`select id, code from device where tenant_id = ${tenantId}`);
+    const deviceId = new Map(devices.map((d) => [d.code, d.id]));
+    const own = (code: string) => (built ? (deviceId.get(`${spec.ouCode}-${code}`) ?? null) : null);
+    const fleet = (code: string) => (spec.fleet ? own(code) : null);
     const [station] = await db
       .insert(pvStation)
       .values({
@@ -155,7 +179,7 @@ export async function seedDemoPv(db: Db) {
         capacityKwp,
         gridConnectionDate: built ? spec.gridConnectionDate : null,
         stage: built ? 'grid-connected' : 'construction',
-        weatherStationId: fleet('ENV-01'),
+        weatherStationId: own('ENV-01'),
       })
       .returning({ id: pvStation.id });
     const stationId = station!.id;
@@ -205,7 +229,7 @@ export async function seedDemoPv(db: Db) {
           moduleModel: 'LR5-72HPH-550M',
           moduleCount: MODULES_PER_STRING,
           capacityKwp: STRING_KWP,
-          deviceId: i === 0 && s < 4 ? fleet(`INV-01-S${s + 1}`) : null,
+          deviceId: i === 0 ? fleet(`INV-01-S${s + 1}`) : null,
         })),
       ),
     );
@@ -224,7 +248,9 @@ export async function seedDemoPv(db: Db) {
           MODULES_PER_STRING,
       })),
     );
-    await db.insert(pvGridPoint).values({ tenantId, stationId, name: 'Point 1', voltageKv: 10, onGridMeterId: fleet('GM-01') });
+    await db
+      .insert(pvGridPoint)
+      .values({ tenantId, stationId, name: 'Point 1', voltageKv: 10, generationMeterId: own('PVM-01'), onGridMeterId: fleet('GM-01') });
     // about 3.6 yuan per Wp installed, 1.5 % of it a year for O&M
     const investment = Math.round(capacityKwp * 3600);
     await db.insert(pvCostInfo).values({
@@ -236,7 +262,7 @@ export async function seedDemoPv(db: Db) {
     });
     await db
       .insert(pvOnlineWay)
-      .values({ tenantId, stationId, effectiveFrom: spec.gridConnectionDate, way: 'on-grid-meter', changedBy: 'Demo' });
+      .values({ tenantId, stationId, effectiveFrom: spec.gridConnectionDate, way: spec.onlineWay ?? 'on-grid-meter', changedBy: 'Demo' });
     await db.insert(pvIncomeWay).values([
       {
         tenantId,
@@ -262,6 +288,55 @@ export async function seedDemoPv(db: Db) {
       },
     ]);
   }
+}
+
+/** A device of a demo PV station's site (`${ouCode}-${code}`), unless the tenant has it; behind the site's gateway when it has one. */
+async function demoDevice(
+  db: Db,
+  site: { id: number; code: string; customer_mcid: string; address: string | null; lng: number | null; lat: number | null },
+  tenantId: string,
+  code: string,
+  name: string,
+  type: string,
+  ratedPowerKw: number | null,
+) {
+  await db.execute(
+    sql`insert into device (tenant_id, code, name, device_type_id, customer_mcid, ou_id, gateway_id, lng, lat, address, rated_power_kw)
+        select ${tenantId}, ${`${site.code}-${code}`}, ${name}, t.id, ${site.customer_mcid}, ${site.id},
+               (select id from device where tenant_id = ${tenantId} and code = ${`${site.code}-GW-01`}),
+               ${site.lng}::float8, ${site.lat}::float8, ${site.address}, ${ratedPowerKw}::float8
+        from device_type t where t.tenant_id = ${tenantId} and t.key = ${type}
+          and not exists (select 1 from device where tenant_id = ${tenantId} and code = ${`${site.code}-${code}`})`,
+  );
+}
+
+/** The fault of a demo fleet's string (its code after the OU code), if its station has one. */
+export function demoStringFault(ouCode: string, code: string): DemoStringFault | undefined {
+  return DEMO_PV.find((p) => p.ouCode === ouCode && p.stringFaults?.[code])?.stringFaults?.[code];
+}
+
+/**
+ * Settles the demo stations' meter readings (docs/pv.md) up to yesterday, so the meter-readings page shows
+ * settled values: on the first start from the first whole local day of the history (`historyFrom`), on
+ * later starts from the day after the latest settled one. Owner connection, a month per transaction; run
+ * in the background once the history is written (demo-live.ts). Answers the station-days settled.
+ */
+export async function settleDemoPvReadings(db: Db, historyFrom: Date): Promise<number> {
+  const stations = await rowsOf<{ id: number; tenant_id: string; time_zone: string; settled: string | null }>(
+    db,
+    sql`select s.id, s.tenant_id, coalesce(s.time_zone, t.time_zone) as time_zone,
+               (select max(r.day)::text from pv_meter_reading r where r.station_id = s.id and r.type = 'day') as settled
+        from pv_station s join tenant t on t.id = s.tenant_id
+        where s.stage = 'grid-connected' and s.tenant_id = any(${sql.param(Object.values(DEMO_TENANTS))}::uuid[])
+          and s.code = any(${sql.param(DEMO_PV.map((p) => p.code))}::text[])
+        order by s.id`,
+  );
+  let days = 0;
+  for (const s of stations) {
+    const from = s.settled ? addDays(s.settled, 1) : addDays(dayIn(s.time_zone, historyFrom), 1);
+    days += await settleStationReadings(db, { id: Number(s.id), tenantId: s.tenant_id, timeZone: s.time_zone }, from, dayIn(s.time_zone));
+  }
+  return days;
 }
 
 /** The demo stations' codes of a tenant (tests). */

@@ -170,6 +170,18 @@ export const DEVICE_TYPES: DeviceTypeTemplate[] = [
       p('strategy_version', 'Strategy version it runs (1 CA .. 6 CF)', '', 'state'),
     ],
   },
+  {
+    // a PV station's generation meter on its grid connection point: what its inverters deliver (e_exp),
+    // and what the station draws at night (transformer no-load loss, inverters' standby: e_imp)
+    key: 'pv-meter',
+    name: 'PV generation meter',
+    category: 'meter',
+    properties: [
+      p('p', 'Active power (generation positive)', 'kW'),
+      p('e_exp', 'Generated energy', 'kWh', 'cumulative'),
+      p('e_imp', 'Imported energy', 'kWh', 'cumulative'),
+    ],
+  },
 ];
 
 export function deviceTypeOf(key: string): DeviceTypeTemplate | undefined {

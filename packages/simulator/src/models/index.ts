@@ -3,7 +3,7 @@ import { createChargingPile } from './charging.js';
 import { createEnvSensor, createGateway } from './environment.js';
 import { createFcs } from './fcs.js';
 import { createFeederMeter, createGridMeter } from './meter.js';
-import { createPvInverter, createPvString } from './pv.js';
+import { createPvInverter, createPvMeter, createPvString } from './pv.js';
 import { createCell, createPack, createPcs, createRack } from './storage.js';
 
 /**
@@ -20,6 +20,8 @@ function createAt(spec: SimDeviceSpec, start: number, options?: ModelOptions): D
       return createPvInverter(spec, start, options);
     case 'pv-string':
       return createPvString(spec);
+    case 'pv-meter':
+      return createPvMeter(spec, start, options);
     case 'grid-meter':
       return createGridMeter(spec, start, options, createAt);
     case 'feeder-meter':

@@ -14,6 +14,14 @@ const MODULE_VMP = 41.5;
 const MODULE_IMP = 13.25;
 const MINUTE = 60_000;
 
+/**
+ * What the modules lose before the inverter against the plane-of-array irradiance a clean weather-station
+ * sensor measures (docs/pv.md): soiling 3 %, reflection at low sun angles 3 %, mismatch 1.5 %, DC cabling
+ * 1.5 %, light-induced and age degradation 2.5 %: 0.97 × 0.97 × 0.985 × 0.985 × 0.975 = 0.890. With the
+ * modules' temperature and the inverter's efficiency a healthy array's performance ratio is 0.80-0.86.
+ */
+export const DC_LOSS = 0.97 * 0.97 * 0.985 * 0.985 * 0.975;
+
 /** At most this many modules in series (about 1100 V at MPP, under a 1500 V system limit); more run in parallel. */
 const MAX_SERIES = 26;
 
@@ -22,22 +30,34 @@ export interface StringTraits {
   series: number;
   /** Constant deviation of this string's current from nominal (module tolerance, wiring), ±2.5 %. */
   dispersion: number;
-  /** 1, or 0.8..0.9 for the occasional soiled or shaded string (about one in twelve). */
+  /** 1, or 0.8..0.9 for the occasional soiled or shaded string (about one in twelve); a configured weak string's factor. */
   weakness: number;
+  /** From when `weakness` applies (epoch ms): -Infinity unless a configured weak string says so. */
+  weakSince: number;
+  /** From when the string gives no current (epoch ms): Infinity unless configured dead. */
+  deadSince: number;
 }
 
 export function stringTraits(spec: SimDeviceSpec): StringTraits {
   const kwp = spec.ratingKw ?? 20 * MODULE_KWP;
   const modules = Math.max(1, Math.round(kwp / MODULE_KWP));
+  const fault = spec.stringFault;
+  if (fault?.kind === 'weak' && !(fault.factor >= 0 && fault.factor <= 1))
+    throw new Error(`a weak string's factor is between 0 and 1, not ${fault.factor}`);
   return {
     modules,
     series: Math.min(modules, MAX_SERIES),
     dispersion: between(-0.025, 0.025, spec.seed, 1),
-    weakness: unit(spec.seed, 2) < 0.08 ? between(0.8, 0.9, spec.seed, 3) : 1,
+    weakness: fault?.kind === 'weak' ? fault.factor : unit(spec.seed, 2) < 0.08 ? between(0.8, 0.9, spec.seed, 3) : 1,
+    weakSince: fault?.kind === 'weak' ? (fault.since ?? -Infinity) : -Infinity,
+    deadSince: fault?.kind === 'dead' ? fault.since : Infinity,
   };
 }
 
-/** A string's output at t: a pure function, so an inverter can add up its strings without their objects. */
+/**
+ * A string's output at t: a pure function, so an inverter can add up its strings without their objects.
+ * A dead string reports the voltage of its MPPT input (its neighbours hold it) and no current.
+ */
 export function stringOutput(spec: SimDeviceSpec, traits: StringTraits, t: number): { v: number; i: number; p: number } {
   const weather = weatherAt(spec.site, t);
   const irradiance = weather.poa;
@@ -45,12 +65,14 @@ export function stringOutput(spec: SimDeviceSpec, traits: StringTraits, t: numbe
   const cellDelta = weather.tempModule - 25;
   const voltageShape = clamp(1 + 0.045 * Math.log(irradiance / 1000), 0.6, 1.05);
   const v = traits.series * MODULE_VMP * (1 - 0.0035 * cellDelta) * voltageShape;
+  if (t >= traits.deadSince) return { v, i: 0, p: 0 };
   const i =
     MODULE_IMP *
     (traits.modules / traits.series) *
     (irradiance / 1000) *
+    DC_LOSS *
     (1 + traits.dispersion) *
-    traits.weakness *
+    (t >= traits.weakSince ? traits.weakness : 1) *
     (1 + 0.0005 * cellDelta) *
     (1 + 0.004 * valueNoise(spec.seed, t, 2 * MINUTE));
   return { v, i, p: (v * i) / 1000 };
@@ -71,11 +93,31 @@ class PvStringModel implements DeviceModel {
 /** Inverter efficiency by load fraction: poor at a trickle, about 98 % from a quarter load up. */
 const efficiency = (loadFraction: number): number => 0.982 - 0.04 * Math.exp(-loadFraction / 0.06);
 
+/** DC power of `kwp` of healthy modules not simulated string by string, kW. */
+function arrayDcPower(site: SimDeviceSpec['site'], seed: number, kwp: number, t: number): number {
+  const weather = weatherAt(site, t);
+  if (weather.poa < 2) return 0;
+  // what a healthy string gives per kWp (stringOutput): its voltage's and current's temperature coefficients, weak light
+  const cellDelta = weather.tempModule - 25;
+  const voltageShape = clamp(1 + 0.045 * Math.log(weather.poa / 1000), 0.6, 1.05);
+  const perKwp = (weather.poa / 1000) * DC_LOSS * (1 - 0.0035 * cellDelta) * (1 + 0.0005 * cellDelta) * voltageShape;
+  return kwp * perKwp * (1 + 0.004 * valueNoise(seed, t, 2 * MINUTE));
+}
+
+/** What an inverter of `rating` kW makes of `pDc`: nothing below 0.5 % of its rating, its efficiency, clipping at its rating. */
+function convert(pDc: number, rating: number): { pAc: number; pDc: number } {
+  if (pDc < 0.005 * rating) return { pAc: 0, pDc };
+  const pAc = pDc * efficiency(pDc / rating);
+  // Clipping: the inverter leaves the maximum power point and draws only what it can deliver.
+  return pAc > rating ? { pAc: rating, pDc: rating / efficiency(1) } : { pAc, pDc };
+}
+
 class PvInverterModel implements DeviceModel {
   private readonly clock: Clock;
   private readonly rating: number;
   private readonly strings: { spec: SimDeviceSpec; traits: StringTraits }[];
-  private readonly kwp: number;
+  /** DC capacity: its strings' modules, else 1.1-1.2 × its rating. */
+  readonly kwp: number;
   private eTotal: number;
   private tempInner: number | undefined;
   constructor(
@@ -98,25 +140,14 @@ class PvInverterModel implements DeviceModel {
 
   private dcPower(t: number): number {
     if (this.strings.length) return this.strings.reduce((sum, member) => sum + stringOutput(member.spec, member.traits, t).p, 0);
-    const weather = weatherAt(this.spec.site, t);
-    const derate = (1 - 0.0037 * (weather.tempModule - 25)) * 0.97;
-    return Math.max(0, this.kwp * (weather.poa / 1000) * derate * (1 + 0.004 * valueNoise(this.spec.seed, t, 2 * MINUTE)));
+    return arrayDcPower(this.spec.site, this.spec.seed, this.kwp, t);
   }
 
   step(at: Date): Reading {
     const t = at.getTime();
     const dt = this.clock.advance(t);
     const weather = weatherAt(this.spec.site, t);
-    let pDc = this.dcPower(t);
-    let pAc = 0;
-    if (pDc >= 0.005 * this.rating) {
-      pAc = pDc * efficiency(pDc / this.rating);
-      if (pAc > this.rating) {
-        // Clipping: the inverter leaves the maximum power point and draws only what it can deliver.
-        pAc = this.rating;
-        pDc = pAc / efficiency(1);
-      }
-    }
+    const { pAc, pDc } = convert(this.dcPower(t), this.rating);
     this.eTotal += pAc * dt;
     const target = weather.tempAmb + 8 + 22 * (pAc / this.rating);
     // The enclosure warms and cools with a time constant of about 20 minutes.
@@ -138,6 +169,55 @@ class PvInverterModel implements DeviceModel {
   }
 }
 
+/** AC cables and the step-up transformer between the inverters and a station's generation meter. */
+const AC_LOSS = 0.01;
+/** The transformer's no-load loss and the inverters' standby, drawn day and night, per kWp of the station. */
+const AUXILIARY_KW_PER_KWP = 0.0015;
+/** DC/AC ratio of the inverters of a station's capacity that is not simulated inverter by inverter. */
+const DC_AC_RATIO = 1.1;
+
+/**
+ * A PV station's generation meter (`pv-meter`) on its grid connection point: the AC output of all its
+ * inverters, less 1 % in the AC cables and the step-up transformer; the transformer's no-load loss and the
+ * inverters' standby (0.15 % of the capacity) are drawn from the grid day and night. `ratingKw` is the
+ * station's kWp: the site's simulated inverters (with their strings and their faults) are rebuilt from
+ * their specs, and the rest of the capacity runs as healthy arrays behind inverters at a DC/AC ratio of 1.1.
+ */
+class PvMeterModel implements DeviceModel {
+  private readonly clock: Clock;
+  private readonly inverters: PvInverterModel[];
+  private readonly restKwp: number;
+  private readonly kwp: number;
+  private eExp: number;
+  private eImp: number;
+  constructor(
+    readonly spec: SimDeviceSpec,
+    start: number,
+    options?: ModelOptions,
+  ) {
+    this.clock = new Clock(start);
+    this.inverters = siteMembers(spec, options, 'pv-inverter', false).map((member) => new PvInverterModel(member, start, options));
+    const simulated = this.inverters.reduce((sum, model) => sum + model.kwp, 0);
+    this.kwp = Math.max(spec.ratingKw ?? simulated, simulated);
+    this.restKwp = this.kwp - simulated;
+    const age = ageYears(spec.seed, start);
+    this.eExp = startCounter(spec, options, 'e_exp', this.kwp * between(1000, 1150, spec.seed, 6) * age);
+    this.eImp = startCounter(spec, options, 'e_imp', this.kwp * AUXILIARY_KW_PER_KWP * 8760 * 0.6 * age);
+  }
+  step(at: Date): Reading {
+    const t = at.getTime();
+    const dt = this.clock.advance(t);
+    let ac = this.inverters.reduce((sum, model) => sum + model.step(at).values.p_ac!, 0);
+    if (this.restKwp > 0) ac += convert(arrayDcPower(this.spec.site, this.spec.seed, this.restKwp, t), this.restKwp / DC_AC_RATIO).pAc;
+    const p = ac * (1 - AC_LOSS) - this.kwp * AUXILIARY_KW_PER_KWP;
+    this.eExp += Math.max(0, p) * dt;
+    this.eImp += Math.max(0, -p) * dt;
+    return { ts: t, values: { p: round(p), e_exp: round(this.eExp), e_imp: round(this.eImp) } };
+  }
+}
+
 export const createPvInverter = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel =>
   new PvInverterModel(spec, start, options);
+export const createPvMeter = (spec: SimDeviceSpec, start: number, options?: ModelOptions): DeviceModel =>
+  new PvMeterModel(spec, start, options);
 export const createPvString = (spec: SimDeviceSpec): DeviceModel => new PvStringModel(spec);

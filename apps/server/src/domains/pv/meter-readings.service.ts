@@ -79,6 +79,95 @@ function periodDays(type: contract.ReadingType, startTime: string, endTime: stri
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
+/** What settling startTime..endTime covers: whole months from startTime's 1st to endTime, never past yesterday. */
+function settlePlan(timeZone: string, startTime: string, endTime: string) {
+  const today = dayIn(timeZone);
+  const yesterday = addDays(today, -1);
+  const last = endTime < yesterday ? endTime : yesterday;
+  // whole months: a month is settled once it has ended; its days from the 1st
+  const first = `${startTime.slice(0, 7)}-01`;
+  const days = last < first ? [] : daysFrom(first, last);
+  const months = [...new Set(days.map((d) => d.slice(0, 7)))].map((month) => days.filter((d) => d.startsWith(month)));
+  return { last, days, months, currentMonth: today.slice(0, 7) };
+}
+
+/** A meter's readings of the local days first..last (its buckets read once), days and months. */
+async function computeReadings(tx: Db, timeZone: string, meter: StationMeter, first: string, last: string): Promise<Reading[]> {
+  if (last < first) return [];
+  const { from, to } = dayWindow(first, last);
+  const buckets = await counterBuckets(tx, meter, from, to);
+  const days = dayReadings(buckets, timeZone, daysFrom(first, last));
+  return [...days, ...monthReadings(days)];
+}
+
+/** Recomputes and stores one month's readings of the station's meters: its days from startTime, and the month once it has ended by `last`. */
+async function settleMonth(
+  tx: Db,
+  station: { id: number; tenantId: string; timeZone: string },
+  meters: StationMeter[],
+  monthDays: string[],
+  startTime: string,
+  plan: { last: string; currentMonth: string },
+) {
+  const month = monthDays[0]!.slice(0, 7);
+  for (const meter of meters) {
+    const computed = await computeReadings(tx, station.timeZone, meter, monthDays[0]!, monthDays[monthDays.length - 1]!);
+    const kept = computed.filter((r) =>
+      r.type === 'day' ? r.day >= startTime : month < plan.currentMonth && monthEnd(r.day) <= plan.last,
+    );
+    if (!kept.length) continue;
+    await tx
+      .insert(pvMeterReading)
+      .values(
+        kept.map((r) => ({
+          tenantId: station.tenantId,
+          stationId: station.id,
+          deviceId: meter.deviceId,
+          role: meter.role,
+          key: meter.key,
+          type: r.type,
+          day: r.day,
+          startReading: r.startReading,
+          startReadAt: r.startReadAt == null ? null : new Date(r.startReadAt),
+          endReading: r.endReading,
+          endReadAt: r.endReadAt == null ? null : new Date(r.endReadAt),
+          energyWh: r.energyWh,
+          resets: r.resets,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [pvMeterReading.stationId, pvMeterReading.deviceId, pvMeterReading.key, pvMeterReading.type, pvMeterReading.day],
+        set: {
+          role: sql`excluded.role`,
+          startReading: sql`excluded.start_reading`,
+          startReadAt: sql`excluded.start_read_at`,
+          endReading: sql`excluded.end_reading`,
+          endReadAt: sql`excluded.end_read_at`,
+          energyWh: sql`excluded.energy_wh`,
+          resets: sql`excluded.resets`,
+          settledAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/**
+ * Settles a station's readings of startTime..endTime (as reImplement does) outside a request, a month per
+ * transaction on the owner connection: the demo's first start (seed/demo-pv.ts). Answers the days settled.
+ */
+export async function settleStationReadings(
+  db: Db,
+  station: { id: number; tenantId: string; timeZone: string },
+  startTime: string,
+  endTime: string,
+): Promise<number> {
+  const plan = settlePlan(station.timeZone, startTime, endTime);
+  const meters = await stationMeters(db, station.id);
+  if (!meters.length) return 0;
+  for (const monthDays of plan.months) await db.transaction((tx) => settleMonth(tx, station, meters, monthDays, startTime, plan));
+  return plan.days.filter((d) => d >= startTime).length;
+}
+
 export class MeterReadingsService {
   constructor(
     private readonly stations: PvStationsService,
@@ -86,12 +175,8 @@ export class MeterReadingsService {
   ) {}
 
   /** A meter's readings of the local days first..last (its buckets read once), days and months. */
-  async compute(tx: Db, timeZone: string, meter: StationMeter, first: string, last: string): Promise<Reading[]> {
-    if (last < first) return [];
-    const { from, to } = dayWindow(first, last);
-    const buckets = await counterBuckets(tx, meter, from, to);
-    const days = dayReadings(buckets, timeZone, daysFrom(first, last));
-    return [...days, ...monthReadings(days)];
+  compute(tx: Db, timeZone: string, meter: StationMeter, first: string, last: string): Promise<Reading[]> {
+    return computeReadings(tx, timeZone, meter, first, last);
   }
 
   /**
@@ -208,62 +293,18 @@ export class MeterReadingsService {
 
   /** Settles (recomputes and stores) the station's readings of the ended days and months of first..last, as a job: a unit a day. */
   private async settle(ctx: StaffCtx, station: Station, startTime: string, endTime: string) {
-    const yesterday = addDays(dayIn(station.timeZone), -1);
-    const last = endTime < yesterday ? endTime : yesterday;
+    const plan = settlePlan(station.timeZone, startTime, endTime);
     const meters = await stationMeters(ctx.tx, station.id);
-    // whole months: a month is settled once it has ended; its days from the 1st
-    const first = `${startTime.slice(0, 7)}-01`;
-    const days = last < first ? [] : daysFrom(first, last);
-    const currentMonth = dayIn(station.timeZone).slice(0, 7);
-    const tenantId = ctx.staff.tenantId;
-    return this.jobs.start(ctx, { id: randomUUID(), kind: 'pv-meter-reading', total: days.length, inlineLimit: 62 }, async (io) => {
+    const target = { id: station.id, tenantId: ctx.staff.tenantId, timeZone: station.timeZone };
+    return this.jobs.start(ctx, { id: randomUUID(), kind: 'pv-meter-reading', total: plan.days.length, inlineLimit: 62 }, async (io) => {
       let done = 0;
       // a month at a time, each its own transaction in the background: progress shows between them
-      for (const month of [...new Set(days.map((d) => d.slice(0, 7)))]) {
-        const monthDays = days.filter((d) => d.startsWith(month));
-        await io.transaction(async (tx) => {
-          for (const meter of meters) {
-            const computed = await this.compute(tx, station.timeZone, meter, monthDays[0]!, monthDays[monthDays.length - 1]!);
-            const kept = computed.filter((r) => (r.type === 'day' ? r.day >= startTime : month < currentMonth && monthEnd(r.day) <= last));
-            if (!kept.length) continue;
-            await tx
-              .insert(pvMeterReading)
-              .values(
-                kept.map((r) => ({
-                  tenantId,
-                  stationId: station.id,
-                  deviceId: meter.deviceId,
-                  role: meter.role,
-                  key: meter.key,
-                  type: r.type,
-                  day: r.day,
-                  startReading: r.startReading,
-                  startReadAt: r.startReadAt == null ? null : new Date(r.startReadAt),
-                  endReading: r.endReading,
-                  endReadAt: r.endReadAt == null ? null : new Date(r.endReadAt),
-                  energyWh: r.energyWh,
-                  resets: r.resets,
-                })),
-              )
-              .onConflictDoUpdate({
-                target: [pvMeterReading.stationId, pvMeterReading.deviceId, pvMeterReading.key, pvMeterReading.type, pvMeterReading.day],
-                set: {
-                  role: sql`excluded.role`,
-                  startReading: sql`excluded.start_reading`,
-                  startReadAt: sql`excluded.start_read_at`,
-                  endReading: sql`excluded.end_reading`,
-                  endReadAt: sql`excluded.end_read_at`,
-                  energyWh: sql`excluded.energy_wh`,
-                  resets: sql`excluded.resets`,
-                  settledAt: sql`now()`,
-                },
-              });
-          }
-        });
+      for (const monthDays of plan.months) {
+        await io.transaction((tx) => settleMonth(tx, target, meters, monthDays, startTime, plan));
         done += monthDays.length;
         io.progress(done);
       }
-      return { imported: days.length, problems: [] };
+      return { imported: plan.days.length, problems: [] };
     });
   }
 
