@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
+import { AnswerTimers } from '../telemetry/ingest/answer-timers.js';
 import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
 import type { ConfigContent } from './bsa-config-content.js';
 import { bsaConfigPublish, bsaConfigVersion, bsaStationDevice, type BatteryLevel } from './bsa.schema.js';
@@ -44,47 +45,34 @@ const LEVEL_TABLE = { rack: 'bsa_rack', pack: 'bsa_pack' } as const;
  */
 export class BsaConfigDelivery implements IngestListener {
   private commands: DeviceCommands | null = null;
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly timers: AnswerTimers;
   private readonly accepted = new Map<number, AcceptedConfig>();
   private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
 
   constructor(
     private readonly db: Db,
-    private readonly timeoutMs: number,
-  ) {}
+    timeoutMs: number,
+  ) {
+    this.timers = new AnswerTimers(
+      timeoutMs,
+      (id, reason) => this.expire(id, reason),
+      (err, id) => this.log.error({ err, publishId: id }, 'configuration publish: timeout not recorded'),
+    );
+  }
 
   async start(log: FastifyBaseLogger, commands: DeviceCommands) {
     this.log = log;
     this.commands = commands;
     const pending = await this.db.select().from(bsaConfigPublish).where(eq(bsaConfigPublish.status, 'pending'));
-    for (const p of pending) this.arm(p.id, p.requestedAt.getTime());
+    for (const p of pending) this.timers.arm(p.id, p.requestedAt.getTime());
   }
 
   async stop() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.commands = null;
   }
 
   committed(): void {}
-
-  private arm(id: number, requestedAt: number) {
-    clearTimeout(this.timers.get(id));
-    const left = Math.max(0, requestedAt + this.timeoutMs - Date.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      this.expire(id, `no answer from the FCS within ${Math.round(this.timeoutMs / 1000)} s`).catch((err) =>
-        this.log.error({ err, publishId: id }, 'configuration publish: timeout not recorded'),
-      );
-    }, left);
-    timer.unref?.();
-    this.timers.set(id, timer);
-  }
-
-  private disarm(id: number) {
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
-  }
 
   /** Publishes a logged publish to its FCS (called once the request that logged it has committed). */
   async send(id: number): Promise<void> {
@@ -107,13 +95,13 @@ export class BsaConfigDelivery implements IngestListener {
       checksum: row.checksum,
       sentAt: new Date().toISOString(),
     };
-    this.arm(row.p.id, row.p.requestedAt.getTime());
+    this.timers.arm(row.p.id, row.p.requestedAt.getTime());
     try {
       if (!row.username) throw new Error('the FCS has no MQTT credentials');
       if (!this.commands) throw new Error('MQTT is off');
       await this.commands.publishCommand(row.username, CONFIG_COMMAND, Buffer.from(JSON.stringify(payload)));
     } catch (error) {
-      this.disarm(row.p.id);
+      this.timers.disarm(row.p.id);
       await this.expire(row.p.id, `not sent: ${(error as Error).message}`);
     }
   }
@@ -147,7 +135,7 @@ export class BsaConfigDelivery implements IngestListener {
         })
         .where(eq(bsaConfigPublish.id, p.id));
     });
-    this.disarm(id);
+    this.timers.disarm(id);
   }
 
   private async expire(id: number, reason: string) {

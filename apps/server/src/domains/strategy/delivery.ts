@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
+import { AnswerTimers } from '../telemetry/ingest/answer-timers.js';
 import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
 import { strategy, strategyDelivery } from './strategy.schema.js';
 
@@ -54,14 +55,20 @@ const SCENE = 'DELIVERY_FAILED' as const;
  */
 export class StrategyDelivery implements IngestListener {
   private commands: DeviceCommands | null = null;
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+  private readonly timers: AnswerTimers;
   private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
 
   constructor(
     private readonly db: Db,
-    private readonly config: StrategyConfig,
+    config: StrategyConfig,
     private readonly alarms: ServerAlarms,
-  ) {}
+  ) {
+    this.timers = new AnswerTimers(
+      config.deliveryTimeoutMs,
+      (id, reason) => this.expire(id, reason),
+      (err, id) => this.log.error({ err, deliveryId: id }, 'strategy delivery: timeout not recorded'),
+    );
+  }
 
   // --- ingest listener
 
@@ -69,11 +76,10 @@ export class StrategyDelivery implements IngestListener {
     this.log = log;
     this.commands = commands;
     const pending = await this.db.select().from(strategyDelivery).where(eq(strategyDelivery.result, 'pending'));
-    for (const d of pending) this.arm(d.id, d.requestedAt.getTime());
+    for (const d of pending) this.timers.arm(d.id, d.requestedAt.getTime());
   }
 
   async stop() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.commands = null;
   }
@@ -81,19 +87,6 @@ export class StrategyDelivery implements IngestListener {
   committed(): void {}
 
   // --- sending
-
-  private arm(id: number, requestedAt: number) {
-    clearTimeout(this.timers.get(id));
-    const left = Math.max(0, requestedAt + this.config.deliveryTimeoutMs - Date.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      this.expire(id, `no answer from the FCS within ${Math.round(this.config.deliveryTimeoutMs / 1000)} s`).catch((err) =>
-        this.log.error({ err, deliveryId: id }, 'strategy delivery: timeout not recorded'),
-      );
-    }, left);
-    timer.unref?.();
-    this.timers.set(id, timer);
-  }
 
   /** Publishes a logged delivery to its FCS (called once the request that logged it has committed). */
   async send(id: number): Promise<void> {
@@ -113,14 +106,13 @@ export class StrategyDelivery implements IngestListener {
       strategy: d.body,
       sentAt: new Date().toISOString(),
     };
-    this.arm(d.id, d.requestedAt.getTime());
+    this.timers.arm(d.id, d.requestedAt.getTime());
     try {
       if (!username) throw new Error('the FCS has no MQTT credentials');
       if (!this.commands) throw new Error('MQTT is off');
       await this.commands.publishCommand(username, 'strategy', Buffer.from(JSON.stringify(payload)));
     } catch (error) {
-      clearTimeout(this.timers.get(d.id));
-      this.timers.delete(d.id);
+      this.timers.disarm(d.id);
       await this.expire(d.id, `not sent: ${(error as Error).message}`);
     }
   }
@@ -169,8 +161,7 @@ export class StrategyDelivery implements IngestListener {
       }
       return updated!;
     });
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
+    this.timers.disarm(id);
     if (!settled) return;
     if (settled.result === 'accepted') {
       await this.alarms
