@@ -1,11 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
-import { AnswerTimers } from '../telemetry/ingest/answer-timers.js';
-import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
+import { FcsAnswerListener } from '../telemetry/ingest/answer-timers.js';
 import type { ConfigContent } from './bsa-config-content.js';
 import { bsaConfigPublish, bsaConfigVersion, bsaStationDevice, type BatteryLevel } from './bsa.schema.js';
 
@@ -43,36 +41,19 @@ const LEVEL_TABLE = { rack: 'bsa_rack', pack: 'bsa_pack' } as const;
  *   latest values of its racks, packs (by point key) and cells (voltage, temperature, soc). Values
  *   outside the point's range or of units of another station are left out.
  */
-export class BsaConfigDelivery implements IngestListener {
-  private commands: DeviceCommands | null = null;
-  private readonly timers: AnswerTimers;
+export class BsaConfigDelivery extends FcsAnswerListener {
   private readonly accepted = new Map<number, AcceptedConfig>();
-  private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
 
   constructor(
     private readonly db: Db,
     timeoutMs: number,
   ) {
-    this.timers = new AnswerTimers(
-      timeoutMs,
-      (id, reason) => this.expire(id, reason),
-      (err, id) => this.log.error({ err, publishId: id }, 'configuration publish: timeout not recorded'),
-    );
+    super(timeoutMs, 'configuration publish', 'publishId');
   }
 
-  async start(log: FastifyBaseLogger, commands: DeviceCommands) {
-    this.log = log;
-    this.commands = commands;
-    const pending = await this.db.select().from(bsaConfigPublish).where(eq(bsaConfigPublish.status, 'pending'));
-    for (const p of pending) this.timers.arm(p.id, p.requestedAt.getTime());
+  protected pending() {
+    return this.db.select().from(bsaConfigPublish).where(eq(bsaConfigPublish.status, 'pending'));
   }
-
-  async stop() {
-    this.timers.clear();
-    this.commands = null;
-  }
-
-  committed(): void {}
 
   /** Publishes a logged publish to its FCS (called once the request that logged it has committed). */
   async send(id: number): Promise<void> {
@@ -138,7 +119,7 @@ export class BsaConfigDelivery implements IngestListener {
     this.timers.disarm(id);
   }
 
-  private async expire(id: number, reason: string) {
+  protected async expire(id: number, reason: string) {
     await this.db
       .update(bsaConfigPublish)
       .set({ status: 'timeout', reason })

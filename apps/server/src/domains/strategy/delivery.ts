@@ -1,13 +1,11 @@
 import type { alarm } from '@energy/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StrategyConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
-import { AnswerTimers } from '../telemetry/ingest/answer-timers.js';
-import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
+import { FcsAnswerListener } from '../telemetry/ingest/answer-timers.js';
 import { strategy, strategyDelivery } from './strategy.schema.js';
 
 /** The alarm domain's server-alarm entry points (AlarmService / its evaluator). */
@@ -53,38 +51,18 @@ const SCENE = 'DELIVERY_FAILED' as const;
  * - timeout: no answer within `deliveryTimeoutMs` logs `timeout` and raises DELIVERY_FAILED. Pending
  *   deliveries found at start get what is left of their time.
  */
-export class StrategyDelivery implements IngestListener {
-  private commands: DeviceCommands | null = null;
-  private readonly timers: AnswerTimers;
-  private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
-
+export class StrategyDelivery extends FcsAnswerListener {
   constructor(
     private readonly db: Db,
     config: StrategyConfig,
     private readonly alarms: ServerAlarms,
   ) {
-    this.timers = new AnswerTimers(
-      config.deliveryTimeoutMs,
-      (id, reason) => this.expire(id, reason),
-      (err, id) => this.log.error({ err, deliveryId: id }, 'strategy delivery: timeout not recorded'),
-    );
+    super(config.deliveryTimeoutMs, 'strategy delivery', 'deliveryId');
   }
 
-  // --- ingest listener
-
-  async start(log: FastifyBaseLogger, commands: DeviceCommands) {
-    this.log = log;
-    this.commands = commands;
-    const pending = await this.db.select().from(strategyDelivery).where(eq(strategyDelivery.result, 'pending'));
-    for (const d of pending) this.timers.arm(d.id, d.requestedAt.getTime());
+  protected pending() {
+    return this.db.select().from(strategyDelivery).where(eq(strategyDelivery.result, 'pending'));
   }
-
-  async stop() {
-    this.timers.clear();
-    this.commands = null;
-  }
-
-  committed(): void {}
 
   // --- sending
 
@@ -191,7 +169,7 @@ export class StrategyDelivery implements IngestListener {
         .where(and(eq(strategy.id, d.strategyId), eq(strategy.bsaId, d.bsaId)));
   }
 
-  private async expire(id: number, reason: string) {
+  protected async expire(id: number, reason: string) {
     const [d] = await this.db
       .update(strategyDelivery)
       .set({ result: 'timeout', reason })

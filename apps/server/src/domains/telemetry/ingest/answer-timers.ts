@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceCommands, IngestListener } from './listeners.js';
+
 /**
  * The timeouts of commands that wait for a device's answer (strategy deliveries, storage configuration
  * publishes): one timer per pending row, armed with what is left of its time (so the rows found pending
@@ -36,4 +39,41 @@ export class AnswerTimers {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }
+}
+
+/**
+ * An ingest listener that sends FCS commands and waits for their answers: it keeps the broker's
+ * command sender and log from `start` to `stop`, and re-arms the timers of the rows still pending at
+ * start. `what` and `idField` name it in the log ("strategy delivery", deliveryId).
+ */
+export abstract class FcsAnswerListener implements IngestListener {
+  protected commands: DeviceCommands | null = null;
+  protected log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
+  protected readonly timers: AnswerTimers;
+
+  constructor(timeoutMs: number, what: string, idField: string) {
+    this.timers = new AnswerTimers(
+      timeoutMs,
+      (id, reason) => this.expire(id, reason),
+      (err, id) => this.log.error({ err, [idField]: id }, `${what}: timeout not recorded`),
+    );
+  }
+
+  /** The rows waiting for an answer, at start. */
+  protected abstract pending(): Promise<{ id: number; requestedAt: Date }[]>;
+  /** Records that a row got no answer (or could not be sent), with the reason. */
+  protected abstract expire(id: number, reason: string): Promise<void>;
+
+  async start(log: FastifyBaseLogger, commands: DeviceCommands) {
+    this.log = log;
+    this.commands = commands;
+    for (const row of await this.pending()) this.timers.arm(row.id, row.requestedAt.getTime());
+  }
+
+  async stop() {
+    this.timers.clear();
+    this.commands = null;
+  }
+
+  committed(): void {}
 }
