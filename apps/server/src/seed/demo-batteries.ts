@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
-import { buildLevel, type BuildSpec } from '../domains/bsa/bsa-build.service.js';
+import { buildLevel, type BuildSpec } from '../domains/bsa/bsa-build-levels.js';
 import { buildConfig } from '../domains/bsa/bsa-config-content.js';
 import { DEMO_STATIONS } from './demo-stations.js';
 import { DEMO_TENANTS } from './demo-tenants.js';

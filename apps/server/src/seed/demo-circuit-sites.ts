@@ -8,6 +8,10 @@ export interface FeederDef {
   branches?: [string, number][];
 }
 
+/** A feeder as one row of the sites' tables: name, full-shape kW, shape, then its branches as [name, kW]. */
+const feeder = (name: string, kw: number, shape: FeederDef['shape'], ...branches: [string, number][]): FeederDef =>
+  branches.length ? { name, kw, shape, branches } : { name, kw, shape };
+
 /** A demo distribution network (docs/circuits.md, "Demo"; docs/line-loss.md, "Demo"). */
 export interface DemoSite {
   tenantId: string;
@@ -34,56 +38,24 @@ export const SUNRISE_SITE: DemoSite = {
   replaced: { meter: 'CM-FD-06', daysAgo: 12, utcHour: 2 },
   lines: [
     [
-      {
-        name: 'Stamping line',
-        kw: 180,
-        shape: 'plant',
-        branches: [
-          ['Press 1', 90],
-          ['Press 2', 70],
-        ],
-      },
-      {
-        name: 'Welding line',
-        kw: 140,
-        shape: 'plant',
-        branches: [
-          ['Robot cell A', 60],
-          ['Robot cell B', 55],
-        ],
-      },
-      { name: 'Paint shop', kw: 160, shape: 'plant' },
-      { name: 'Assembly line 1', kw: 90, shape: 'plant' },
-      {
-        name: 'Assembly line 2',
-        kw: 85,
-        shape: 'plant',
-        branches: [
-          ['Conveyors', 30],
-          ['Test benches', 40],
-        ],
-      },
-      { name: 'Compressed air', kw: 110, shape: 'always' },
-      { name: 'Chillers', kw: 130, shape: 'always' },
-      { name: 'Warehouse', kw: 35, shape: 'office' },
+      feeder('Stamping line', 180, 'plant', ['Press 1', 90], ['Press 2', 70]),
+      feeder('Welding line', 140, 'plant', ['Robot cell A', 60], ['Robot cell B', 55]),
+      feeder('Paint shop', 160, 'plant'),
+      feeder('Assembly line 1', 90, 'plant'),
+      feeder('Assembly line 2', 85, 'plant', ['Conveyors', 30], ['Test benches', 40]),
+      feeder('Compressed air', 110, 'always'),
+      feeder('Chillers', 130, 'always'),
+      feeder('Warehouse', 35, 'office'),
     ],
     [
-      {
-        name: 'Office building',
-        kw: 60,
-        shape: 'office',
-        branches: [
-          ['HVAC', 35],
-          ['Lighting and sockets', 20],
-        ],
-      },
-      { name: 'Canteen', kw: 40, shape: 'office' },
-      { name: 'Machining', kw: 120, shape: 'plant' },
-      { name: 'Heat treatment', kw: 150, shape: 'always' },
-      { name: 'Quality lab', kw: 25, shape: 'office' },
-      { name: 'Packaging', kw: 45, shape: 'plant' },
-      { name: 'Outdoor lighting', kw: 15, shape: 'always' },
-      { name: 'EV chargers', kw: 50, shape: 'office' },
+      feeder('Office building', 60, 'office', ['HVAC', 35], ['Lighting and sockets', 20]),
+      feeder('Canteen', 40, 'office'),
+      feeder('Machining', 120, 'plant'),
+      feeder('Heat treatment', 150, 'always'),
+      feeder('Quality lab', 25, 'office'),
+      feeder('Packaging', 45, 'plant'),
+      feeder('Outdoor lighting', 15, 'always'),
+      feeder('EV chargers', 50, 'office'),
     ],
   ],
 };
@@ -103,54 +75,22 @@ export const HARBOR_SITE: DemoSite = {
   fault: { line: 2, extraLoss: 0.036, daysAgo: 3 },
   lines: [
     [
-      { name: 'Quay crane 1', kw: 200, shape: 'plant' },
-      { name: 'Quay crane 2', kw: 190, shape: 'plant' },
-      {
-        name: 'Reefer stacks A',
-        kw: 160,
-        shape: 'always',
-        branches: [
-          ['Reefer row A1', 70],
-          ['Reefer row A2', 65],
-        ],
-      },
-      {
-        name: 'Reefer stacks B',
-        kw: 150,
-        shape: 'always',
-        branches: [
-          ['Reefer row B1', 60],
-          ['Reefer row B2', 60],
-        ],
-      },
-      { name: 'Yard lighting', kw: 40, shape: 'always' },
-      { name: 'Gate and weighbridge', kw: 30, shape: 'office' },
-      { name: 'Maintenance workshop', kw: 70, shape: 'plant' },
+      feeder('Quay crane 1', 200, 'plant'),
+      feeder('Quay crane 2', 190, 'plant'),
+      feeder('Reefer stacks A', 160, 'always', ['Reefer row A1', 70], ['Reefer row A2', 65]),
+      feeder('Reefer stacks B', 150, 'always', ['Reefer row B1', 60], ['Reefer row B2', 60]),
+      feeder('Yard lighting', 40, 'always'),
+      feeder('Gate and weighbridge', 30, 'office'),
+      feeder('Maintenance workshop', 70, 'plant'),
     ],
     [
-      {
-        name: 'Cold store',
-        kw: 180,
-        shape: 'always',
-        branches: [
-          ['Freezer rooms', 100],
-          ['Chill rooms', 50],
-        ],
-      },
-      { name: 'Warehouse 1', kw: 60, shape: 'plant' },
-      { name: 'Warehouse 2', kw: 55, shape: 'plant' },
-      {
-        name: 'Office tower',
-        kw: 80,
-        shape: 'office',
-        branches: [
-          ['HVAC', 45],
-          ['Lighting and sockets', 25],
-        ],
-      },
-      { name: 'Data room', kw: 35, shape: 'always' },
-      { name: 'Shore power', kw: 120, shape: 'office' },
-      { name: 'EV chargers', kw: 60, shape: 'office' },
+      feeder('Cold store', 180, 'always', ['Freezer rooms', 100], ['Chill rooms', 50]),
+      feeder('Warehouse 1', 60, 'plant'),
+      feeder('Warehouse 2', 55, 'plant'),
+      feeder('Office tower', 80, 'office', ['HVAC', 45], ['Lighting and sockets', 25]),
+      feeder('Data room', 35, 'always'),
+      feeder('Shore power', 120, 'office'),
+      feeder('EV chargers', 60, 'office'),
     ],
   ],
 };

@@ -12,10 +12,11 @@ import type { JobsService } from '../jobs/jobs.service.js';
 import { bsaBuildRun, bsaCell, bsaPcsMeter, bsaStack, bsaStationDevice, type BatteryLevel } from './bsa.schema.js';
 import type { BsaService } from './bsa.service.js';
 import type { BsaTemplatesService } from './bsa-templates.service.js';
+import { buildLevel, type BuildSpec } from './bsa-build-levels.js';
+import { batteryTree } from './bsa-tree.js';
 
 type DataPoint = z.infer<typeof contract.dataPoint>;
 type ApplyInput = BodyOf<typeof contract.edgeBsaTemplateApply>;
-type Stats = z.infer<typeof contract.bsaBatteryTree.output>[number]['stats'];
 
 /** The job kind of a template apply. */
 export const APPLY_JOB = 'bsa-template-apply';
@@ -461,134 +462,6 @@ export class BsaBuildService {
   /** Stacks > racks > packs of a station, each with the count and extremes of its cells' latest values. */
   async tree(ctx: StaffCtx, input: { bsaId: number }) {
     const station = await this.station(ctx, input.bsaId);
-    const stacks = await ctx.tx
-      .select({ id: bsaStack.id, code: bsaStack.code, name: bsaStack.name })
-      .from(bsaStack)
-      .where(and(eq(bsaStack.stationId, station.id), eq(bsaStack.tenantId, ctx.staff.tenantId)))
-      .orderBy(asc(bsaStack.code));
-    // one grouped query over the station's cells gives every pack's figures; racks and stacks add them up
-    const packs = await rowsOf<{
-      stack_id: number;
-      rack_id: number;
-      rack_seq: number;
-      rack_code: string;
-      id: number;
-      seq: number;
-      code: string;
-      cells: number;
-      reported: number;
-      vmin: number | null;
-      vmax: number | null;
-      tmax: number | null;
-    }>(
-      ctx.tx,
-      sql`select r.stack_id, r.id as rack_id, r.seq as rack_seq, r.code as rack_code, p.id, p.seq, p.code,
-                 count(c.id)::int as cells, count(c.voltage_v)::int as reported,
-                 min(c.voltage_v) as vmin, max(c.voltage_v) as vmax, max(c.temperature_c) as tmax
-          from bsa_rack r
-          left join bsa_pack p on p.rack_id = r.id
-          left join bsa_cell c on c.pack_id = p.id
-          where r.station_id = ${station.id} and r.tenant_id = ${ctx.staff.tenantId}
-          group by r.stack_id, r.id, r.seq, r.code, p.id, p.seq, p.code
-          order by r.seq, p.seq`,
-    );
-    const stats = (rows: Stats[]): Stats => ({
-      cells: rows.reduce((a, r) => a + r.cells, 0),
-      reported: rows.reduce((a, r) => a + r.reported, 0),
-      voltageMinV: extreme(
-        rows.map((r) => r.voltageMinV),
-        Math.min,
-      ),
-      voltageMaxV: extreme(
-        rows.map((r) => r.voltageMaxV),
-        Math.max,
-      ),
-      temperatureMaxC: extreme(
-        rows.map((r) => r.temperatureMaxC),
-        Math.max,
-      ),
-    });
-    return stacks.map((s) => {
-      const racks = new Map<
-        number,
-        { id: number; seq: number; code: string; packs: { id: number; seq: number; code: string; stats: Stats }[] }
-      >();
-      for (const p of packs.filter((p) => p.stack_id === s.id)) {
-        const rack = racks.get(p.rack_id) ?? { id: p.rack_id, seq: p.rack_seq, code: p.rack_code, packs: [] };
-        racks.set(p.rack_id, rack);
-        if (p.id === null) continue;
-        rack.packs.push({
-          id: p.id,
-          seq: p.seq,
-          code: p.code,
-          stats: {
-            cells: p.cells,
-            reported: p.reported,
-            voltageMinV: num(p.vmin),
-            voltageMaxV: num(p.vmax),
-            temperatureMaxC: num(p.tmax),
-          },
-        });
-      }
-      const rackRows = [...racks.values()].map((r) => ({ ...r, stats: stats(r.packs.map((p) => p.stats)) }));
-      return { id: s.id, code: s.code, name: s.name, stats: stats(rackRows.map((r) => r.stats)), racks: rackRows };
-    });
+    return batteryTree(ctx, station.id);
   }
-}
-
-/** What a template apply makes in a stack: `racks` racks of `packsPerRack` packs of `cellsPerPack` cells. */
-export interface BuildSpec {
-  tenantId: string;
-  stationId: number;
-  stationCode: string;
-  stackId: number;
-  racks: number;
-  packsPerRack: number;
-  cellsPerPack: number;
-  rackTemplateId: number;
-  packTemplateId: number;
-  cellTemplateId: number;
-}
-
-/**
- * One insert per level from generate_series: units are numbered in their parent (seq) and coded after
- * it (`<station>-R01-P03-C12`); a unit that exists is skipped (unique per parent), so the same spec run
- * twice, or twice at once, makes each unit once. Each answers the units it made. The demo seed uses them too.
- */
-export const buildLevel = {
-  rack: async (tx: Db, s: BuildSpec) =>
-    count(
-      await tx.execute(sql`insert into bsa_rack (tenant_id, station_id, stack_id, seq, code, template_id)
-        select ${s.tenantId}, ${s.stationId}, ${s.stackId}, n, ${s.stationCode} || '-R' || lpad(n::text, 2, '0'), ${s.rackTemplateId}
-        from generate_series(1, ${s.racks}::int) n
-        on conflict (stack_id, seq) do nothing`),
-    ),
-  pack: async (tx: Db, s: BuildSpec) =>
-    count(
-      await tx.execute(sql`insert into bsa_pack (tenant_id, station_id, rack_id, seq, code, template_id)
-        select ${s.tenantId}, ${s.stationId}, r.id, n, r.code || '-P' || lpad(n::text, 2, '0'), ${s.packTemplateId}
-        from bsa_rack r cross join generate_series(1, ${s.packsPerRack}::int) n
-        where r.stack_id = ${s.stackId} and r.seq <= ${s.racks}
-        on conflict (rack_id, seq) do nothing`),
-    ),
-  cell: async (tx: Db, s: BuildSpec) =>
-    count(
-      await tx.execute(sql`insert into bsa_cell (tenant_id, station_id, pack_id, seq, code, template_id)
-        select ${s.tenantId}, ${s.stationId}, p.id, n, p.code || '-C' || lpad(n::text, 2, '0'), ${s.cellTemplateId}
-        from bsa_pack p join bsa_rack r on r.id = p.rack_id cross join generate_series(1, ${s.cellsPerPack}::int) n
-        where r.stack_id = ${s.stackId} and r.seq <= ${s.racks} and p.seq <= ${s.packsPerRack}
-        on conflict (pack_id, seq) do nothing`),
-    ),
-};
-
-const num = (v: number | string | null) => (v === null ? null : Number(v));
-const extreme = (values: (number | null)[], pick: (...v: number[]) => number) => {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length ? pick(...known) : null;
-};
-
-/** Rows an insert made, from the driver's result (PGlite: affectedRows, node-postgres: rowCount). */
-function count(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
 }

@@ -1,10 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
-import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
+import { FcsAnswerListener } from '../telemetry/ingest/answer-timers.js';
 import type { ConfigContent } from './bsa-config-content.js';
 import { bsaConfigPublish, bsaConfigVersion, bsaStationDevice, type BatteryLevel } from './bsa.schema.js';
 
@@ -42,48 +41,18 @@ const LEVEL_TABLE = { rack: 'bsa_rack', pack: 'bsa_pack' } as const;
  *   latest values of its racks, packs (by point key) and cells (voltage, temperature, soc). Values
  *   outside the point's range or of units of another station are left out.
  */
-export class BsaConfigDelivery implements IngestListener {
-  private commands: DeviceCommands | null = null;
-  private readonly timers = new Map<number, NodeJS.Timeout>();
+export class BsaConfigDelivery extends FcsAnswerListener {
   private readonly accepted = new Map<number, AcceptedConfig>();
-  private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
 
   constructor(
     private readonly db: Db,
-    private readonly timeoutMs: number,
-  ) {}
-
-  async start(log: FastifyBaseLogger, commands: DeviceCommands) {
-    this.log = log;
-    this.commands = commands;
-    const pending = await this.db.select().from(bsaConfigPublish).where(eq(bsaConfigPublish.status, 'pending'));
-    for (const p of pending) this.arm(p.id, p.requestedAt.getTime());
+    timeoutMs: number,
+  ) {
+    super(timeoutMs, 'configuration publish', 'publishId');
   }
 
-  async stop() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-    this.commands = null;
-  }
-
-  committed(): void {}
-
-  private arm(id: number, requestedAt: number) {
-    clearTimeout(this.timers.get(id));
-    const left = Math.max(0, requestedAt + this.timeoutMs - Date.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      this.expire(id, `no answer from the FCS within ${Math.round(this.timeoutMs / 1000)} s`).catch((err) =>
-        this.log.error({ err, publishId: id }, 'configuration publish: timeout not recorded'),
-      );
-    }, left);
-    timer.unref?.();
-    this.timers.set(id, timer);
-  }
-
-  private disarm(id: number) {
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
+  protected pending() {
+    return this.db.select().from(bsaConfigPublish).where(eq(bsaConfigPublish.status, 'pending'));
   }
 
   /** Publishes a logged publish to its FCS (called once the request that logged it has committed). */
@@ -107,13 +76,13 @@ export class BsaConfigDelivery implements IngestListener {
       checksum: row.checksum,
       sentAt: new Date().toISOString(),
     };
-    this.arm(row.p.id, row.p.requestedAt.getTime());
+    this.timers.arm(row.p.id, row.p.requestedAt.getTime());
     try {
       if (!row.username) throw new Error('the FCS has no MQTT credentials');
       if (!this.commands) throw new Error('MQTT is off');
       await this.commands.publishCommand(row.username, CONFIG_COMMAND, Buffer.from(JSON.stringify(payload)));
     } catch (error) {
-      this.disarm(row.p.id);
+      this.timers.disarm(row.p.id);
       await this.expire(row.p.id, `not sent: ${(error as Error).message}`);
     }
   }
@@ -147,10 +116,10 @@ export class BsaConfigDelivery implements IngestListener {
         })
         .where(eq(bsaConfigPublish.id, p.id));
     });
-    this.disarm(id);
+    this.timers.disarm(id);
   }
 
-  private async expire(id: number, reason: string) {
+  protected async expire(id: number, reason: string) {
     await this.db
       .update(bsaConfigPublish)
       .set({ status: 'timeout', reason })

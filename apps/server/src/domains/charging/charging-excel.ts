@@ -5,7 +5,8 @@ import { langOf, type Column } from '../../excel/columns.js';
 import { sendExport, upTo } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
-import { ChargingService } from './charging.service.js';
+import { sessionRows } from './charging-sessions.js';
+import type { ChargingService } from './charging.service.js';
 
 type Row = z.infer<typeof charging.sessionRow>;
 /** At most this many sessions in one export. */
@@ -76,6 +77,6 @@ export async function sendSessionExport(
     lang: langOf(http.req, input.lang),
     timeZone: await tenantTimeZone(ctx),
     format: input.format,
-    batches: upTo(service.sessions(ctx, input).batches(ChargingService.sessionRows), SESSION_EXPORT_MAX_ROWS),
+    batches: upTo(service.sessions(ctx, input).batches(sessionRows), SESSION_EXPORT_MAX_ROWS),
   });
 }

@@ -1,5 +1,5 @@
 import { type BodyOf, bsa, charging as contract } from '@energy/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contains, equals, list, staffScope, where } from '../../db/list.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
@@ -9,21 +9,17 @@ import { ou } from '../ou/ou.schema.js';
 import { customer } from '../tenancy/tenancy.schema.js';
 import { newCredentials } from '../devices/credentials.js';
 import { chargingCost, chargingGun, chargingPile, chargingSession, chargingStation } from './charging.schema.js';
+import { gunAnswer, gunQuery, iso } from './charging-guns.js';
+import { sessionQuery, sessionRows } from './charging-sessions.js';
 import type { CentralSystem } from './ocpp-server.js';
+import { fromCents, fromE4 } from './pricing.js';
 
 type StationRow = z.infer<typeof contract.stationRow>;
 type PileRow = z.infer<typeof contract.pileRow>;
 type GunRow = z.infer<typeof contract.gunRow>;
-type SessionRow = z.infer<typeof contract.sessionRow>;
 type Reach = 'read' | 'own';
-/** A gun's open session as the gun query reads it (json_build_object: times as text, numbers as JSON numbers). */
-type OpenSession = { id: number; idTag: string; startedAt: string; energyWh: number; powerW: number | null; lastMeterAt: string | null };
 // the platform's band rules (packages/contracts/src/bsa/tariff.ts), unchanged
 const { minutesOf, hhmm } = bsa;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-/** ten-thousandths → currency; cents → currency */
-export const fromE4 = (v: number) => v / 10_000;
-const fromCents = (v: number) => v / 100;
 
 /** Is this a unique violation of the constraint (drivers put it on the error or, through Drizzle, its cause)? */
 function uniqueViolation(error: unknown, constraint: string): boolean {
@@ -230,62 +226,8 @@ export class ChargingService {
     }));
   };
 
-  /** Guns the staff sees (through their piles' stations) matching `conditions`, by pile code and number. */
-  private gunQuery(ctx: StaffCtx, conditions: (SQL | undefined)[]) {
-    // the open session with its energy so far and the power between its two latest meter values
-    const open = sql<OpenSession | null>`(
-      select json_build_object(
-        'id', s.id, 'idTag', s.id_tag, 'startedAt', s.started_at, 'energyWh', s.last_meter_wh - s.meter_start_wh,
-        'powerW', (select case when count(*) = 2 and max(ts) > min(ts)
-                          then round((max(wh) - min(wh)) * 3600.0 / extract(epoch from max(ts) - min(ts))) end
-                   from (select ts, wh from charging_meter_value mv where mv.session_id = s.id order by ts desc limit 2) last2),
-        'lastMeterAt', (select max(ts) from charging_meter_value mv where mv.session_id = s.id))
-      from charging_session s
-      where s.pile_id = ${chargingGun.pileId} and s.connector_id = ${chargingGun.number} and s.stopped_at is null limit 1)`;
-    return list(ctx.tx, {
-      query: () =>
-        ctx.tx
-          .select({ g: chargingGun, pileCode: chargingPile.code, stationId: chargingStation.id, stationName: chargingStation.name, open })
-          .from(chargingGun)
-          .innerJoin(chargingPile, eq(chargingPile.id, chargingGun.pileId))
-          .innerJoin(chargingStation, eq(chargingStation.id, chargingPile.stationId))
-          .$dynamic(),
-      where: [...this.stationScope(ctx, 'read'), ...conditions],
-      order: [asc(chargingPile.code), asc(chargingGun.number), asc(chargingGun.id)],
-    });
-  }
-
-  private static gunAnswer(
-    rows: { g: typeof chargingGun.$inferSelect; pileCode: string; stationId: number; stationName: string; open: OpenSession | null }[],
-  ): GunRow[] {
-    return rows.map(({ g, pileCode, stationId, stationName, open }) => ({
-      id: g.id,
-      pileId: g.pileId,
-      pileCode,
-      stationId,
-      stationName,
-      number: g.number,
-      type: g.type as GunRow['type'],
-      ratedPowerKw: g.ratedPowerKw,
-      status: g.status as GunRow['status'],
-      errorCode: g.errorCode,
-      statusAt: iso(g.statusAt),
-      transactionId: open ? Number(open.id) : null,
-      session: open
-        ? {
-            transactionId: Number(open.id),
-            idTag: open.idTag,
-            startedAt: new Date(open.startedAt).toISOString(),
-            energyWh: Number(open.energyWh),
-            powerW: open.powerW === null ? null : Number(open.powerW),
-            lastMeterAt: open.lastMeterAt === null ? null : new Date(open.lastMeterAt).toISOString(),
-          }
-        : null,
-    }));
-  }
-
   private gunRows(ctx: StaffCtx, conditions: SQL[]): Promise<GunRow[]> {
-    return this.gunQuery(ctx, conditions).all(ChargingService.gunAnswer);
+    return gunQuery(ctx, this.stationScope(ctx, 'read'), conditions).all(gunAnswer);
   }
 
   async pilePage(ctx: StaffCtx, input: BodyOf<typeof contract.pilePage>) {
@@ -393,7 +335,7 @@ export class ChargingService {
       pileId: equals(chargingGun.pileId),
       status: equals(chargingGun.status),
     });
-    return this.gunQuery(ctx, filter).page(input, ChargingService.gunAnswer);
+    return gunQuery(ctx, this.stationScope(ctx, 'read'), filter).page(input, gunAnswer);
   }
 
   async gunEdit(ctx: StaffCtx, input: BodyOf<typeof contract.gunEdit>) {
@@ -449,70 +391,13 @@ export class ChargingService {
 
   // --- sessions
 
-  sessions(
-    ctx: StaffCtx,
-    input: Partial<Record<'stationId' | 'pileId', number>> & {
-      idTag?: string;
-      status?: 'charging' | 'finished';
-      from?: string;
-      to?: string;
-    },
-  ) {
-    const filter = [
-      ...where(input, {
-        stationId: equals(chargingSession.stationId),
-        pileId: equals(chargingSession.pileId),
-        idTag: contains(chargingSession.idTag),
-      }),
-      input.status === 'charging'
-        ? isNull(chargingSession.stoppedAt)
-        : input.status === 'finished'
-          ? sql`${chargingSession.stoppedAt} is not null`
-          : undefined,
-      input.from ? gte(chargingSession.startedAt, new Date(input.from)) : undefined,
-      input.to ? lt(chargingSession.startedAt, new Date(input.to)) : undefined,
-    ];
-    return list(ctx.tx, {
-      query: () =>
-        ctx.tx
-          .select({ s: chargingSession, stationName: chargingStation.name, pileCode: chargingPile.code })
-          .from(chargingSession)
-          .innerJoin(chargingStation, eq(chargingStation.id, chargingSession.stationId))
-          .innerJoin(chargingPile, eq(chargingPile.id, chargingSession.pileId))
-          .$dynamic(),
-      where: [...this.stationScope(ctx, 'read'), ...filter],
-      order: [desc(chargingSession.startedAt), desc(chargingSession.id)],
-    });
-  }
-
-  static sessionRows(rows: { s: typeof chargingSession.$inferSelect; stationName: string; pileCode: string }[]): SessionRow[] {
-    return rows.map(({ s, stationName, pileCode }) => ({
-      id: s.id,
-      transactionId: s.id,
-      stationId: s.stationId,
-      stationName,
-      pileId: s.pileId,
-      pileCode,
-      connectorId: s.connectorId,
-      idTag: s.idTag,
-      status: s.stoppedAt ? 'finished' : 'charging',
-      startedAt: s.startedAt.toISOString(),
-      stoppedAt: iso(s.stoppedAt),
-      durationSeconds: s.stoppedAt ? Math.round((s.stoppedAt.getTime() - s.startedAt.getTime()) / 1000) : null,
-      meterStartWh: s.meterStartWh,
-      meterStopWh: s.meterStopWh,
-      energyWh: Math.max(0, (s.meterStopWh ?? s.lastMeterWh) - s.meterStartWh),
-      stopReason: s.stopReason,
-      currency: s.currency,
-      bands: s.bands.map((b) => ({ kind: b.kind as 'flat', price: fromE4(b.price), energyWh: b.energyWh, energyFee: fromE4(b.fee) })),
-      energyFee: s.energyFee == null ? null : fromE4(s.energyFee),
-      serviceFee: s.serviceFee == null ? null : fromE4(s.serviceFee),
-      cost: s.costCents == null ? null : fromCents(s.costCents),
-    }));
+  /** The sessions the staff sees (the Excel export reads them in batches). */
+  sessions(ctx: StaffCtx, input: Parameters<typeof sessionQuery>[2]) {
+    return sessionQuery(ctx, this.stationScope(ctx, 'read'), input);
   }
 
   sessionPage(ctx: StaffCtx, input: BodyOf<typeof contract.sessionPage>) {
-    return this.sessions(ctx, input).page(input, ChargingService.sessionRows);
+    return this.sessions(ctx, input).page(input, sessionRows);
   }
 
   // --- remote commands

@@ -4,6 +4,10 @@ import type { SessionBand, StoredBand } from './charging.schema.js';
 // The one place a charging session is priced (docs/charging.md, "Cost of a session"), on the platform's
 // pricing primitives (pricing/tou-pricing.ts: local clock, version in force, Wh × price rounding).
 
+/** Prices and fees are stored in ten-thousandths, costs in cents: to the contracts' currency units. */
+export const fromE4 = (v: number) => v / 10_000;
+export const fromCents = (v: number) => v / 100;
+
 /** A price version as stored: in force from a local date; prices in ten-thousandths per kWh. */
 export interface PriceVersion {
   effectiveFrom: string;

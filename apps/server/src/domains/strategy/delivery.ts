@@ -1,12 +1,11 @@
 import type { alarm } from '@energy/contracts';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { StrategyConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { bsaStation } from '../bsa/bsa.schema.js';
 import { device } from '../devices/devices.schema.js';
 import type { DeviceEntry } from '../telemetry/ingest/directory.js';
-import type { DeviceCommands, IngestListener } from '../telemetry/ingest/listeners.js';
+import { FcsAnswerListener } from '../telemetry/ingest/answer-timers.js';
 import { strategy, strategyDelivery } from './strategy.schema.js';
 
 /** The alarm domain's server-alarm entry points (AlarmService / its evaluator). */
@@ -52,48 +51,20 @@ const SCENE = 'DELIVERY_FAILED' as const;
  * - timeout: no answer within `deliveryTimeoutMs` logs `timeout` and raises DELIVERY_FAILED. Pending
  *   deliveries found at start get what is left of their time.
  */
-export class StrategyDelivery implements IngestListener {
-  private commands: DeviceCommands | null = null;
-  private readonly timers = new Map<number, NodeJS.Timeout>();
-  private log: Pick<FastifyBaseLogger, 'warn' | 'error'> = { warn: () => {}, error: () => {} };
-
+export class StrategyDelivery extends FcsAnswerListener {
   constructor(
     private readonly db: Db,
-    private readonly config: StrategyConfig,
+    config: StrategyConfig,
     private readonly alarms: ServerAlarms,
-  ) {}
-
-  // --- ingest listener
-
-  async start(log: FastifyBaseLogger, commands: DeviceCommands) {
-    this.log = log;
-    this.commands = commands;
-    const pending = await this.db.select().from(strategyDelivery).where(eq(strategyDelivery.result, 'pending'));
-    for (const d of pending) this.arm(d.id, d.requestedAt.getTime());
+  ) {
+    super(config.deliveryTimeoutMs, 'strategy delivery', 'deliveryId');
   }
 
-  async stop() {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-    this.commands = null;
+  protected pending() {
+    return this.db.select().from(strategyDelivery).where(eq(strategyDelivery.result, 'pending'));
   }
-
-  committed(): void {}
 
   // --- sending
-
-  private arm(id: number, requestedAt: number) {
-    clearTimeout(this.timers.get(id));
-    const left = Math.max(0, requestedAt + this.config.deliveryTimeoutMs - Date.now());
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      this.expire(id, `no answer from the FCS within ${Math.round(this.config.deliveryTimeoutMs / 1000)} s`).catch((err) =>
-        this.log.error({ err, deliveryId: id }, 'strategy delivery: timeout not recorded'),
-      );
-    }, left);
-    timer.unref?.();
-    this.timers.set(id, timer);
-  }
 
   /** Publishes a logged delivery to its FCS (called once the request that logged it has committed). */
   async send(id: number): Promise<void> {
@@ -113,14 +84,13 @@ export class StrategyDelivery implements IngestListener {
       strategy: d.body,
       sentAt: new Date().toISOString(),
     };
-    this.arm(d.id, d.requestedAt.getTime());
+    this.timers.arm(d.id, d.requestedAt.getTime());
     try {
       if (!username) throw new Error('the FCS has no MQTT credentials');
       if (!this.commands) throw new Error('MQTT is off');
       await this.commands.publishCommand(username, 'strategy', Buffer.from(JSON.stringify(payload)));
     } catch (error) {
-      clearTimeout(this.timers.get(d.id));
-      this.timers.delete(d.id);
+      this.timers.disarm(d.id);
       await this.expire(d.id, `not sent: ${(error as Error).message}`);
     }
   }
@@ -169,8 +139,7 @@ export class StrategyDelivery implements IngestListener {
       }
       return updated!;
     });
-    clearTimeout(this.timers.get(id));
-    this.timers.delete(id);
+    this.timers.disarm(id);
     if (!settled) return;
     if (settled.result === 'accepted') {
       await this.alarms
@@ -200,7 +169,7 @@ export class StrategyDelivery implements IngestListener {
         .where(and(eq(strategy.id, d.strategyId), eq(strategy.bsaId, d.bsaId)));
   }
 
-  private async expire(id: number, reason: string) {
+  protected async expire(id: number, reason: string) {
     const [d] = await this.db
       .update(strategyDelivery)
       .set({ result: 'timeout', reason })

@@ -66,20 +66,27 @@ export default function StationListPage() {
 
   const columns: ListColumn<StationRow>[] = [
     { key: 'code', title: t('bsa.code'), dataIndex: 'code', width: 150, showForce: true },
-    { key: 'name', title: t('bsa.name'), dataIndex: 'name', width: 190 },
+    { key: 'name', title: t('bsa.name'), dataIndex: 'name', width: 180 },
     { key: 'status', title: t('bsa.status'), dataIndex: 'status', width: 110, render: (v: StationStatus) => <StatusTag status={v} /> },
-    { key: 'ou', title: t('bsa.ou'), dataIndex: 'ouName', width: 150 },
-    { key: 'customer', title: t('bsa.customer'), dataIndex: 'customerName', width: 160 },
+    { key: 'ou', title: t('bsa.ou'), dataIndex: 'ouName', width: 150, display: false },
+    { key: 'customer', title: t('bsa.customer'), dataIndex: 'customerName', width: 160, display: false },
     { key: 'power', title: t('bsa.ratedPower'), dataIndex: 'ratedPowerKw', width: 130 },
     { key: 'capacity', title: t('bsa.capacity'), dataIndex: 'capacityKwh', width: 130 },
-    { key: 'pcs', title: t('bsa.pcs'), width: 160, render: (_, r) => r.pcs.map((p) => p.code).join(', ') || '-' },
+    { key: 'pcs', title: t('bsa.pcs'), width: 160, display: false, render: (_, r) => r.pcs.map((p) => p.code).join(', ') || '-' },
     {
       key: 'fcs',
       title: t('bsa.fcs'),
       width: 170,
       render: (_, r) => (r.fcs ? `${r.fcs.code} (${r.fcs.online ? t('bsa.online') : t('bsa.offline')})` : '-'),
     },
-    { key: 'created', title: t('bsa.created'), dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v, zone) },
+    {
+      key: 'created',
+      title: t('bsa.created'),
+      dataIndex: 'createdAt',
+      width: 160,
+      display: false,
+      render: (v: string) => formatDateTime(v, zone),
+    },
   ];
 
   // the lifecycle's next statuses (configured comes by finishing the draft in the wizard)

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, DatePicker, Empty, Flex, Segmented, Select, Space, Statistic, Table, TreeSelect, theme as antdTheme } from 'antd';
+import { Card, DatePicker, Empty, Flex, Segmented, Select, Space, Statistic, Table, theme as antdTheme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { circuit } from '@energy/contracts/refs';
 import dayjs from 'dayjs';
@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Authorized } from '../../../shared/authorized';
 import type { ChartOption } from '../../../shared/chart/chart-option';
-import { ThemedChart } from '../../../shared/chart/themed-chart';
+import { ChartTableCards } from '../../../shared/chart/chart-table-cards';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
 import { useTenantZone } from '../../../shared/time-zone';
 import { dayStartIn } from '../../../shared/zoned-time';
-import { useCircuitTree, type TreeNode } from '../queries';
+import { useCircuitTree } from '../queries';
+import { CircuitPicker } from '../components/circuit-picker';
 import { percent, shown, unitOf } from '../statistics-format';
 import {
   useAnalysis,
@@ -28,14 +29,6 @@ import '../statistics-texts';
 const RESOLUTIONS: StatResolution[] = ['15m', 'hour', 'day', 'month'];
 /** The longest range each resolution offers (the server refuses 15 minutes over 62 days). */
 const MAX_DAYS: Record<StatResolution, number> = { '15m': 31, hour: 62, day: 366, month: 366 };
-
-interface Option {
-  value: number;
-  title: string;
-  children: Option[];
-}
-const treeData = (nodes: TreeNode[]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: treeData(n.children) }));
 
 type Period = Statistics['periods'][number];
 type AnalysisPeriod = Analysis['periods'][number];
@@ -118,16 +111,11 @@ export default function CircuitStatisticsPage() {
         }
       >
         <Space wrap>
-          <TreeSelect
-            style={{ minWidth: 280 }}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('circuitStats.circuit')}
-            loading={tree.isPending}
-            treeData={treeData(tree.data ?? [])}
-            value={circuitId ?? undefined}
+          <CircuitPicker
+            value={circuitId}
             onChange={(v) => set({ circuit: String(v) })}
-            data-testid="statistics-circuit"
+            placeholder={t('circuitStats.circuit')}
+            testId="statistics-circuit"
           />
           <Select
             style={{ minWidth: 160 }}
@@ -165,26 +153,18 @@ export default function CircuitStatisticsPage() {
               data-testid="statistics-total"
             />
           </Card>
-          <Card>
-            <ThemedChart
-              option={option}
-              empty={!stats.data || stats.data.periods.every((p) => p.value == null)}
-              loading={stats.isFetching}
-              height={340}
-              data-testid="statistics-chart"
-            />
-          </Card>
-          <Card>
-            <Table<Period>
-              rowKey="ts"
-              size="small"
-              loading={stats.isPending}
-              columns={columns}
-              dataSource={stats.data?.periods ?? []}
-              pagination={{ pageSize: 24, showSizeChanger: false }}
-              data-testid="statistics-table"
-            />
-          </Card>
+          <ChartTableCards<Period>
+            option={option}
+            empty={!stats.data || stats.data.periods.every((p) => p.value == null)}
+            fetching={stats.isFetching}
+            pending={stats.isPending}
+            chartTestId="statistics-chart"
+            rowKey="ts"
+            columns={columns}
+            dataSource={stats.data?.periods ?? []}
+            pagination={{ pageSize: 24, showSizeChanger: false }}
+            data-testid="statistics-table"
+          />
           {analysis.data && (
             <Card title={t('circuitStats.analysis')}>
               <Table<AnalysisPeriod>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Card, DatePicker, Empty, Flex, Segmented, Space, Statistic, Table, TreeSelect, theme as antdTheme } from 'antd';
+import { Alert, Card, DatePicker, Empty, Flex, Segmented, Space, Statistic, theme as antdTheme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { circuit } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
@@ -8,25 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
-import { ThemedChart } from '../../../shared/chart/themed-chart';
+import { ChartTableCards } from '../../../shared/chart/chart-table-cards';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
 import { useTenantZone } from '../../../shared/time-zone';
 import { dayStartIn } from '../../../shared/zoned-time';
 import { bandColor } from '../band-colors';
 import { buildCostChartOption } from '../cost-chart-option';
-import { BAND_KINDS, circuitKeys, useCircuitTree, type BandKind, type CostList, type TreeNode } from '../queries';
+import { BAND_KINDS, circuitKeys, useCircuitTree, type BandKind, type CostList } from '../queries';
+import { CircuitPicker } from '../components/circuit-picker';
 import '../texts';
 
 type Period = CostList['periods'][number];
-
-interface Option {
-  value: number;
-  title: string;
-  children: Option[];
-}
-const treeData = (nodes: TreeNode[]): Option[] =>
-  nodes.map((n) => ({ value: n.id, title: `${n.name} (${n.code})`, children: treeData(n.children) }));
 
 const kwh = (wh: number) => (wh / 1000).toLocaleString(undefined, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 /** Money on the page to the cent (computed in ten-thousandths; the export keeps them): docs/prices.md. */
@@ -94,16 +87,11 @@ export default function PeakValleyPage() {
         }
       >
         <Space wrap>
-          <TreeSelect
-            style={{ minWidth: 280 }}
-            treeDefaultExpandAll
-            showSearch={{ treeNodeFilterProp: 'title' }}
-            placeholder={t('circuit.cost.circuit')}
-            loading={tree.isPending}
-            treeData={treeData(tree.data ?? [])}
-            value={circuitId ?? undefined}
+          <CircuitPicker
+            value={circuitId}
             onChange={(v) => set({ circuit: String(v) })}
-            data-testid="cost-circuit"
+            placeholder={t('circuit.cost.circuit')}
+            testId="cost-circuit"
           />
           <DatePicker
             picker={resolution === 'month' ? 'year' : 'month'}
@@ -149,27 +137,20 @@ export default function PeakValleyPage() {
               ))}
             </Flex>
           </Card>
-          <Card>
-            <ThemedChart
-              option={option}
-              empty={!data || data.periods.length === 0}
-              loading={cost.isFetching}
-              height={340}
-              data-testid="cost-chart"
-            />
-          </Card>
-          <Card>
-            <Table<Period>
-              rowKey="label"
-              size="small"
-              bordered
-              scroll={{ x: 'max-content' }}
-              loading={cost.isPending}
-              columns={columns}
-              dataSource={data?.periods ?? []}
-              pagination={false}
-              data-testid="cost-table"
-            />
+          <ChartTableCards<Period>
+            option={option}
+            empty={!data || data.periods.length === 0}
+            fetching={cost.isFetching}
+            pending={cost.isPending}
+            chartTestId="cost-chart"
+            rowKey="label"
+            bordered
+            scroll={{ x: 'max-content' }}
+            columns={columns}
+            dataSource={data?.periods ?? []}
+            pagination={false}
+            data-testid="cost-table"
+          >
             {data && data.months.length > 0 && (
               <Flex gap={24} wrap style={{ marginTop: 16 }}>
                 {data.months.map((m) => (
@@ -182,7 +163,7 @@ export default function PeakValleyPage() {
                 ))}
               </Flex>
             )}
-          </Card>
+          </ChartTableCards>
         </>
       )}
     </Flex>

@@ -30,10 +30,10 @@ export default function InverterListPage() {
       columns={[
         { key: 'code', title: t('pv.code'), dataIndex: 'code', width: 130, showForce: true },
         { key: 'name', title: t('pv.name'), dataIndex: 'name', width: 160 },
-        { key: 'area', title: e('area'), dataIndex: 'areaName', width: 120, render: (v: string | null) => v ?? '-' },
-        { key: 'model', title: e('model'), dataIndex: 'model', width: 120, render: (v: string | null) => v ?? '-' },
+        { key: 'area', title: e('area'), dataIndex: 'areaName', width: 120, display: false, render: (v: string | null) => v ?? '-' },
+        { key: 'model', title: e('model'), dataIndex: 'model', width: 120, display: false, render: (v: string | null) => v ?? '-' },
         { key: 'ratedAcKw', title: e('ratedAcKw'), dataIndex: 'ratedAcKw', width: 150, align: 'right' },
-        { key: 'mpptCount', title: e('mpptCount'), dataIndex: 'mpptCount', width: 110, align: 'right' },
+        { key: 'mpptCount', title: e('mpptCount'), dataIndex: 'mpptCount', width: 110, align: 'right', display: false },
         { key: 'stringCount', title: e('stringCount'), dataIndex: 'stringCount', width: 90, align: 'right' },
       ]}
       toValues={(r) => ({ code: r.code, name: r.name, areaId: r.areaId, model: r.model, ratedAcKw: r.ratedAcKw, mpptCount: r.mpptCount })}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, DatePicker, Empty, Flex, Segmented, Select, Space, Table, Tag, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App as AntApp, Button, Card, DatePicker, Empty, Flex, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { pv } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +10,8 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
+import { ListTable, type ListColumn } from '../../../shared/table/list-table';
+import { usePaging } from '../../../shared/table/use-paging';
 import { useTenantZone } from '../../../shared/time-zone';
 import { formatInZone } from '../../../shared/zoned-time';
 import { pvKeys, usePvList } from '../queries';
@@ -43,9 +44,9 @@ export default function MeterReadingPage() {
   const defaultFrom = type === 'month' ? dayjs().startOf('year') : dayjs().subtract(1, 'month').startOf('month');
   const startTime = params.get('from') ?? defaultFrom.format('YYYY-MM-DD');
   const endTime = params.get('to') ?? dayjs().format('YYYY-MM-DD');
-  const [page, setPage] = useState({ pageOffset: 1, pageSize: 20 });
+  const page = usePaging();
   const [display, setDisplay] = useState<Display>('all');
-  const input = pvId ? { pvId, type, role, startTime, endTime, ...page } : null;
+  const input = pvId ? { pvId, type, role, startTime, endTime, pageOffset: page.pageOffset, pageSize: page.pageSize } : null;
   const readings = useQuery({
     queryKey: pvKeys.of(pv.pvMeterReadingPage, input ?? undefined),
     queryFn: () => api(pv.pvMeterReadingPage, input!),
@@ -71,21 +72,32 @@ export default function MeterReadingPage() {
     });
 
   const r = (k: string) => t(`pvData.readings.${k}`);
-  const columns: TableColumnsType<Row> = [
-    { title: r('period'), dataIndex: 'day', width: 110, fixed: 'left', render: (v: string) => (type === 'month' ? v.slice(0, 7) : v) },
-    { title: r('meter'), key: 'meter', width: 180, render: (_, x) => `${x.meterCode} · ${x.meterName}` },
-    { title: r('role'), dataIndex: 'role', width: 100, render: (v: Role) => <Tag>{r(`roles.${v}`)}</Tag> },
-    { title: r('point'), dataIndex: 'pointName', width: 120 },
-    { title: r('key'), dataIndex: 'key', width: 80 },
-    { title: r('start'), dataIndex: 'startReading', width: 140, align: 'right', render: (v: number | null) => kwh(v) },
-    { title: r('end'), dataIndex: 'endReading', width: 140, align: 'right', render: (v: number | null) => kwh(v) },
+  // the read time and the register key start hidden: the table fits 1440 px with the sider open
+  const columns: ListColumn<Row>[] = [
     {
+      key: 'period',
+      title: r('period'),
+      dataIndex: 'day',
+      width: 110,
+      fixed: 'left',
+      render: (v: string) => (type === 'month' ? v.slice(0, 7) : v),
+    },
+    { key: 'meter', title: r('meter'), width: 180, render: (_, x) => `${x.meterCode} · ${x.meterName}` },
+    { key: 'role', title: r('role'), dataIndex: 'role', width: 100, render: (v: Role) => <Tag>{r(`roles.${v}`)}</Tag> },
+    { key: 'point', title: r('point'), dataIndex: 'pointName', width: 120 },
+    { key: 'key', title: r('key'), dataIndex: 'key', width: 80, display: false },
+    { key: 'start', title: r('start'), dataIndex: 'startReading', width: 140, align: 'right', render: (v: number | null) => kwh(v) },
+    { key: 'end', title: r('end'), dataIndex: 'endReading', width: 140, align: 'right', render: (v: number | null) => kwh(v) },
+    {
+      key: 'readAt',
       title: r('readAt'),
       dataIndex: 'endReadAt',
       width: 170,
+      display: false,
       render: (v: string | null) => (v ? formatInZone(v, zone) : '-'),
     },
     {
+      key: 'energy',
       title: r('energy'),
       dataIndex: 'energyWh',
       width: 130,
@@ -104,6 +116,7 @@ export default function MeterReadingPage() {
       ),
     },
     {
+      key: 'settled',
       title: r('settled'),
       dataIndex: 'settledAt',
       width: 110,
@@ -190,20 +203,14 @@ export default function MeterReadingPage() {
         ) : readings.data && readings.data.totalCount === 0 && !role ? (
           <Empty description={r('noMeters')} />
         ) : (
-          <Table<Row>
+          <ListTable<Row>
+            cacheKey="pv.meter-readings"
             rowKey={(x) => `${x.deviceId}:${x.key}:${x.day}`}
             size="small"
-            scroll={{ x: 'max-content' }}
             loading={readings.isFetching}
             columns={columns}
             dataSource={readings.data?.list ?? []}
-            pagination={{
-              current: page.pageOffset,
-              pageSize: page.pageSize,
-              total: readings.data?.totalCount ?? 0,
-              showSizeChanger: true,
-              onChange: (pageOffset, pageSize) => setPage({ pageOffset, pageSize }),
-            }}
+            paging={page.paging(readings.data?.totalCount)}
             data-testid="reading-table"
           />
         )}

@@ -30,8 +30,8 @@ export default function ModuleListPage() {
       columns={[
         { key: 'code', title: t('pv.code'), dataIndex: 'code', width: 130, showForce: true },
         { key: 'model', title: e('model'), dataIndex: 'model', width: 170 },
-        { key: 'area', title: e('area'), dataIndex: 'areaName', width: 120, render: (v: string | null) => v ?? '-' },
-        { key: 'ratedWp', title: e('ratedWp'), dataIndex: 'ratedWp', width: 130, align: 'right' },
+        { key: 'area', title: e('area'), dataIndex: 'areaName', width: 120, display: false, render: (v: string | null) => v ?? '-' },
+        { key: 'ratedWp', title: e('ratedWp'), dataIndex: 'ratedWp', width: 130, align: 'right', display: false },
         { key: 'count', title: e('count'), dataIndex: 'count', width: 100, align: 'right' },
         { key: 'capacityKwp', title: e('capacityKwp'), dataIndex: 'capacityKwp', width: 120, align: 'right' },
       ]}

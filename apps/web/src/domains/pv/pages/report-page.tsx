@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Card, Checkbox, DatePicker, Empty, Flex, Segmented, Select, Space, Statistic, Table, theme as antdTheme } from 'antd';
+import { Alert, Card, Checkbox, DatePicker, Empty, Flex, Segmented, Select, Space, Statistic, theme as antdTheme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { pv } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
-import { ThemedChart } from '../../../shared/chart/themed-chart';
+import { ChartTableCards } from '../../../shared/chart/chart-table-cards';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
 import { pvKeys, usePvList } from '../queries';
@@ -204,28 +204,20 @@ export default function ReportPage() {
               {showIncome && <Statistic title={p('income', { currency })} value={money(data?.total.income?.total)} />}
             </Flex>
           </Card>
-          <Card>
-            <ThemedChart
-              option={option}
-              empty={!data || data.periods.length === 0}
-              loading={report.isFetching}
-              height={340}
-              data-testid="report-chart"
-            />
-          </Card>
-          <Card>
-            <Table<Period>
-              rowKey="label"
-              size="small"
-              bordered
-              scroll={{ x: 'max-content' }}
-              loading={report.isPending}
-              columns={columns}
-              dataSource={data?.periods ?? []}
-              pagination={false}
-              data-testid="report-table"
-            />
-          </Card>
+          <ChartTableCards<Period>
+            option={option}
+            empty={!data || data.periods.length === 0}
+            fetching={report.isFetching}
+            pending={report.isPending}
+            chartTestId="report-chart"
+            rowKey="label"
+            bordered
+            scroll={{ x: 'max-content' }}
+            columns={columns}
+            dataSource={data?.periods ?? []}
+            pagination={false}
+            data-testid="report-table"
+          />
         </>
       )}
     </Flex>

@@ -50,10 +50,17 @@ export default function StationListPage() {
       width: 100,
       render: (v: 'enabled' | 'disabled') => <Tag color={v === 'enabled' ? 'success' : 'default'}>{t(`pv.statuses.${v}`)}</Tag>,
     },
-    { key: 'gridDate', title: t('pv.gridDate'), dataIndex: 'gridConnectionDate', width: 130, render: (v: string | null) => v ?? '-' },
-    { key: 'areas', title: t('pv.areas'), dataIndex: 'areaCount', width: 80, align: 'right' },
+    {
+      key: 'gridDate',
+      title: t('pv.gridDate'),
+      dataIndex: 'gridConnectionDate',
+      width: 130,
+      display: false,
+      render: (v: string | null) => v ?? '-',
+    },
+    { key: 'areas', title: t('pv.areas'), dataIndex: 'areaCount', width: 80, align: 'right', display: false },
     { key: 'ou', title: t('pv.ou'), dataIndex: 'ouName', width: 160 },
-    { key: 'customer', title: t('pv.customer'), dataIndex: 'customerName', width: 180 },
+    { key: 'customer', title: t('pv.customer'), dataIndex: 'customerName', width: 180, display: false },
   ];
 
   return (

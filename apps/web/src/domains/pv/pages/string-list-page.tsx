@@ -31,9 +31,16 @@ export default function StringListPage() {
         { key: 'code', title: t('pv.code'), dataIndex: 'code', width: 150, showForce: true },
         { key: 'name', title: t('pv.name'), dataIndex: 'name', width: 140 },
         { key: 'inverter', title: e('inverter'), dataIndex: 'inverterCode', width: 120 },
-        { key: 'mpptInput', title: e('mpptInput'), dataIndex: 'mpptInput', width: 100, align: 'right' },
-        { key: 'moduleModel', title: e('moduleModel'), dataIndex: 'moduleModel', width: 150, render: (v: string | null) => v ?? '-' },
-        { key: 'moduleCount', title: e('moduleCount'), dataIndex: 'moduleCount', width: 110, align: 'right' },
+        { key: 'mpptInput', title: e('mpptInput'), dataIndex: 'mpptInput', width: 100, align: 'right', display: false },
+        {
+          key: 'moduleModel',
+          title: e('moduleModel'),
+          dataIndex: 'moduleModel',
+          width: 150,
+          display: false,
+          render: (v: string | null) => v ?? '-',
+        },
+        { key: 'moduleCount', title: e('moduleCount'), dataIndex: 'moduleCount', width: 110, align: 'right', display: false },
         { key: 'capacityKwp', title: e('capacityKwp'), dataIndex: 'capacityKwp', width: 120, align: 'right' },
       ]}
       toValues={(r) => ({
