@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { ErrorCode, pv } from '@energy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm } from '../src/domains/pv/pv-stations.service.js';
@@ -147,6 +148,40 @@ describe.each(DB_KINDS)('PV stations on %s', (kind) => {
     }
     // bob does not see Wuxi's station either
     expect((await bob.call(pv.pvStationDetail, { id: wx.id })).status).toBe(404);
+  });
+
+  it('exports the filtered station list as XLSX or CSV, in the asked language; dave gets an empty file', async () => {
+    const get = (s: Session, query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/pvStation/export?${query}`, headers: { cookie: s.cookie, jwttoken: s.token } });
+    const csv = await get(alice, 'keyword=SZ-PV-TEST&format=csv');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Code,Name,Customer,OU,Capacity (kWp),Stage,Status,Grid connection date,Address,Weather station,Areas,Time zone');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^SZ-PV-TEST,Suzhou rooftop test,Sunrise Suzhou Plant,.*,1234\.5,/);
+
+    const xlsx = await get(alice, 'stage=construction&lang=zh-CN');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(1).value).toBe('电站编码');
+    const codes = [];
+    for (let r = 2; r <= ws.rowCount; r++) codes.push(ws.getRow(r).getCell(1).value);
+    expect(codes).toContain('SZ-PV-02');
+    expect(ws.getRow(2).getCell(6).value).toBe('建设中');
+
+    const foreign = await get(dave, 'keyword=SZ-PV&format=csv');
+    expect(foreign.statusCode).toBe(200);
+    expect(
+      foreign.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toHaveLength(1);
   });
 
   it('moves the stage one step forward only, says why a step is refused, and keeps a decommissioned station read-only', async () => {

@@ -1453,6 +1453,12 @@ export const pv = {
   pvStationDetail: { method: 'POST', path: '/api/v2/pvStation/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvStationDetail
   >,
+  pvStationExport: {
+    method: 'GET',
+    path: '/api/v2/pvStation/export',
+    bodyKind: 'json',
+    queryKeys: ['keyword', 'ouId', 'mcid', 'stage', 'status', 'timestamp', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.pvStationExport>,
   pvStationPage: { method: 'POST', path: '/api/v2/pvStation/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvStationPage
   >,

@@ -3,6 +3,7 @@ import { calendarDate, hasAtMostDecimals } from '../bsa/index.js';
 
 /** At most `n` decimals (the storage tariff's check: a float's representation noise is tolerated). */
 export const decimals = (n: number) => (v: number) => hasAtMostDecimals(v, n);
+import { crudContract } from '../common/crud.js';
 import { endpoint, noBody } from '../common/endpoint.js';
 import { id, mcid, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -76,6 +77,20 @@ export const pvStationPage = endpoint({
   body: pageRequest.extend(pvStationFilter),
   output: pageOf(pvStationRow),
 });
+
+const stationExport = crudContract({
+  tag,
+  base: '/api/v2/pvStation',
+  row: pvStationRow,
+  filter: pvStationFilter,
+  create: z.object({}),
+  update: z.object({}),
+  permissions: { export: 'b-pv-station-export' },
+  only: ['export'],
+});
+
+/** The filtered station list as XLSX (default) or CSV (`format=csv`), headers, stages and statuses in `lang`. */
+export const pvStationExport = stationExport.export;
 
 /** A stage change as the log keeps it. */
 export const pvStageStep = z.object({ stage: pvStage, at: z.string(), byName: z.string() });

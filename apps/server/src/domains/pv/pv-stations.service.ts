@@ -100,6 +100,11 @@ export class PvStationsService {
     return this.list(ctx, this.filter(input)).page(input, answerRows);
   }
 
+  /** Every station the page's filter finds, in its order (the export). */
+  all(ctx: StaffCtx, input: Parameters<PvStationsService['filter']>[0]) {
+    return this.list(ctx, this.filter(input)).all(answerRows);
+  }
+
   /** A station the staff sees, or 404 (the same answer for another tenant's station, on purpose). */
   async visible(ctx: StaffCtx, id: number): Promise<StationRow> {
     const row = await this.list(ctx, [eq(pvStation.id, id)]).first(answerRows);

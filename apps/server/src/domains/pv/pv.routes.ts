@@ -1,6 +1,7 @@
 import { pv } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { PvSettingsService } from './pv-settings.service.js';
+import { exportPvStations } from './pv-station-excel.js';
 import type { PvStationsService } from './pv-stations.service.js';
 
 export const pvRoutes: DomainRoutes<{ pvStations: PvStationsService; pvSettings: PvSettingsService }> = (
@@ -8,6 +9,7 @@ export const pvRoutes: DomainRoutes<{ pvStations: PvStationsService; pvSettings:
   { pvStations: stations, pvSettings: settings },
 ) => {
   route(pv.pvStationPage, (ctx, input) => stations.page(ctx, input));
+  route(pv.pvStationExport, (ctx, input, http) => exportPvStations(stations, ctx, input, http));
   route(pv.pvStationDetail, (ctx, input) => stations.detail(ctx, input));
   route(pv.pvStationBasicInfo, (ctx, input) => stations.basicInfo(ctx, input));
   route(pv.pvModifyStage, (ctx, input) => stations.modifyStage(ctx, input));

@@ -56,7 +56,10 @@ export const pvArea = {
           name: 'PV stations',
           nameZh: '光伏电站',
           path: '/pv/asset/station',
-          buttons: crud('pv-station', 'PV station', '光伏电站'),
+          buttons: [
+            ...crud('pv-station', 'PV station', '光伏电站'),
+            { code: 'b-pv-station-export', name: 'Export PV stations', nameZh: '导出光伏电站' },
+          ],
         },
         {
           key: 'inverter',

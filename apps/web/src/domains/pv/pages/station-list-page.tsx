@@ -120,6 +120,7 @@ export default function StationListPage() {
       }}
       dialog={(row, close) => <StationFormDialog editing={row} onClose={close} key={row?.id ?? 'new'} />}
       table={{ onRow: (r) => ({ onDoubleClick: () => void navigate(pvStationDetailPath(r.id)) }) }}
+      excel={{ name: 'pv-stations', exportRef: pv.pvStationExport, exportPermission: 'b-pv-station-export' }}
     />
   );
 }
