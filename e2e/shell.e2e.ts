@@ -252,8 +252,8 @@ describe('sessions and errors (spec 000 section 8), with real server answers', (
     const page = await newPage(h);
     await signInAs(page, 'bob', '/no/such/page');
     await page.getByText('There is no page at /no/such/page').waitFor();
-    // the shell around it: bob's areas with built pages (storage, PV, circuits, charging, alarms, settings)
-    expect(await page.getByTestId('top-menu-item').count()).toBe(6);
+    // the shell around it: bob's areas with built pages (storage, PV, circuits, energy, charging, alarms, settings)
+    expect(await page.getByTestId('top-menu-item').count()).toBe(7);
     await page.context().close();
   });
 });
