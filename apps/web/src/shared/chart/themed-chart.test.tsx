@@ -13,3 +13,8 @@ test('with data, reserves the chart box at its height while ECharts loads', () =
   expect(container.querySelector('.ant-empty')).toBeNull();
   expect(getByTestId('chart').style.height).toBe('200px');
 });
+
+test('without a 2D canvas (jsdom has none) the chart says it failed instead of breaking the page', async () => {
+  const { findByText } = render(<ThemedChart data-testid="chart" option={{ series: [{ type: 'line', data: [1, 2] }] }} />);
+  expect(await findByText('Request failed, please try again later')).toBeTruthy();
+});

@@ -5,6 +5,19 @@ import { useTranslation } from 'react-i18next';
 import type { ChartOption } from './chart-option';
 import { chartThemeOf } from './chart-theme';
 
+/** Whether this browser gives a 2D canvas context, which ECharts' canvas renderer needs (asked once). */
+let drawable: boolean | undefined;
+function canDraw(): boolean {
+  drawable ??= (() => {
+    try {
+      return document.createElement('canvas').getContext('2d') !== null;
+    } catch {
+      return false;
+    }
+  })();
+  return drawable;
+}
+
 export interface ThemedChartProps {
   option: ChartOption;
   /** Nothing to draw: shows antd's Empty instead of an empty grid. */
@@ -43,7 +56,14 @@ export function ThemedChart({ option, empty = false, loading = false, height = 3
     import('./echarts-setup').then(
       ({ echarts }) => {
         if (disposed || !box.current) return;
-        instance = echarts.init(box.current, themeRef.current);
+        try {
+          if (!canDraw()) throw new Error('no 2D canvas');
+          instance = echarts.init(box.current, themeRef.current);
+        } catch {
+          // no 2D canvas here (a browser that blocks it, or jsdom): the failed state, not a broken page
+          setFailed(true);
+          return;
+        }
         observer = new ResizeObserver(() => instance?.resize());
         observer.observe(box.current);
         setChart(instance);
@@ -53,7 +73,11 @@ export function ThemedChart({ option, empty = false, loading = false, height = 3
     return () => {
       disposed = true;
       observer?.disconnect();
-      instance?.dispose();
+      try {
+        instance?.dispose();
+      } catch {
+        // a chart whose canvas never had a context has nothing to free
+      }
       setChart(null);
     };
   }, [empty]);
@@ -63,7 +87,12 @@ export function ThemedChart({ option, empty = false, loading = false, height = 3
   }, [chart, chartTheme]);
 
   useEffect(() => {
-    chart?.setOption(option, { notMerge: true });
+    try {
+      chart?.setOption(option, { notMerge: true });
+    } catch {
+      // drawing needs a 2D canvas context (see init): without one the chart says it failed
+      setFailed(true);
+    }
   }, [chart, option]);
 
   if (empty || failed) {
