@@ -32,6 +32,15 @@ export interface Column<R> {
   choices?: string[];
 }
 
+/** A text column of an exported row's own field, headed in both languages. */
+export const textColumn = <R>(key: keyof R & string, en: string, zh: string, width: number): Column<R> => ({
+  key,
+  header: { 'en-US': en, 'zh-CN': zh },
+  type: { kind: 'text' },
+  width,
+  value: (r) => r[key],
+});
+
 /** The header as the file shows it: the name and, for numbers with a unit, the unit. */
 export function headerOf(column: Pick<Column<unknown>, 'header' | 'type'>, lang: Lang): string {
   const unit = column.type.kind === 'number' ? column.type.unit : undefined;

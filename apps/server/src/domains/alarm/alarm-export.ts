@@ -1,5 +1,5 @@
 import type { alarm } from '@energy/contracts';
-import type { Column, Localized } from '../../excel/columns.js';
+import { textColumn, type Column, type Localized } from '../../excel/columns.js';
 
 // The alarm record list's columns in an export: level names, states, sources, scenes and conditions in
 // words (en-US and zh-CN, the web's wording), times in the tenant's time zone.
@@ -43,13 +43,7 @@ const RECOVERED_BY: Record<string, Localized> = {
 };
 const YES_NO: Record<string, Localized> = { true: { 'en-US': 'Read', 'zh-CN': '已读' }, false: { 'en-US': 'Unread', 'zh-CN': '未读' } };
 
-const text = (key: keyof Row, en: string, zh: string, width = 16): Column<Row> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value: (r) => r[key],
-});
+const text = (key: keyof Row & string, en: string, zh: string, width = 16) => textColumn<Row>(key, en, zh, width);
 const labelled = (key: keyof Row, en: string, zh: string, labels: Record<string, Localized>, width = 12): Column<Row> => ({
   key,
   header: { 'en-US': en, 'zh-CN': zh },

@@ -1,7 +1,7 @@
 import type { charging, InputOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { langOf, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column } from '../../excel/columns.js';
 import { sendExport, upTo } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -12,13 +12,7 @@ type Row = z.infer<typeof charging.sessionRow>;
 /** At most this many sessions in one export. */
 export const SESSION_EXPORT_MAX_ROWS = 100_000;
 
-const text = (key: keyof Row, en: string, zh: string, width = 14): Column<Row> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value: (r) => r[key],
-});
+const text = (key: keyof Row & string, en: string, zh: string, width = 14) => textColumn<Row>(key, en, zh, width);
 const number = (key: keyof Row, en: string, zh: string, unit?: string, value?: (r: Row) => unknown): Column<Row> => ({
   key,
   header: { 'en-US': en, 'zh-CN': zh },

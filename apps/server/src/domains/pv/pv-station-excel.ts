@@ -1,6 +1,6 @@
 import type { InputOf, pv as contract } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -17,13 +17,7 @@ const STAGES = {
   decommissioned: { 'en-US': 'Decommissioned', 'zh-CN': '已退役' },
 };
 const STATUSES = { enabled: { 'en-US': 'Enabled', 'zh-CN': '启用' }, disabled: { 'en-US': 'Disabled', 'zh-CN': '停用' } };
-const text = (key: keyof Row, en: string, zh: string, width: number): Column<Row> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value: (r) => r[key] as string | null,
-});
+const text = (key: keyof Row & string, en: string, zh: string, width: number) => textColumn<Row>(key, en, zh, width);
 
 const COLUMNS: Column<Row>[] = [
   text('code', 'Code', '电站编码', 18),
