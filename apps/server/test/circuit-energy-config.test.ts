@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
   let alice: Session;
   let dave: Session;
   let ouId: Record<string, number>;
-  let m: Record<'P' | 'Q' | 'R' | 'W' | 'X', number>;
+  let m: Record<'P' | 'Q' | 'R' | 'W' | 'X' | 'G', number>;
   let feeder: c.CircuitRow;
 
   const energyByDay = async (cache = false) => {
@@ -55,6 +55,7 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
       R: await device('T-EC-R'),
       W: await device('T-EC-W', 'feeder-meter', 'WX-01'),
       X: await device('T-EC-X', 'env-sensor'),
+      G: await device('T-EC-G', 'grid-meter'),
     };
     // per quarter hour: P 1000 Wh, Q 300 Wh, R 50 Wh; readings at each quarter's start from 28 Feb 23:45,
     // the step ending at a reading is its quarter's, so each local day 1-3 March has 96 quarters of each
@@ -62,12 +63,15 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
     let p = 1_000_000;
     let q = 2_000_000;
     let r = 3_000_000;
+    let gi = 4_000_000; // G imports 200 Wh and exports 40 Wh a quarter hour
+    let ge = 500_000;
     for (let ts = at('2026-02-28T23:45:00'); ts < DAYS.to; ts += Q) {
-      if (ts > at('2026-02-28T23:45:00')) ((p += 1000), (q += 300), (r += 50));
+      if (ts > at('2026-02-28T23:45:00')) ((p += 1000), (q += 300), (r += 50), (gi += 200), (ge += 40));
       const when = new Date(ts);
       readings.push({ deviceId: m.P, ts: when, values: { e_imp: p / 1000 } });
       readings.push({ deviceId: m.Q, ts: when, values: { e_imp: q / 1000 } });
       readings.push({ deviceId: m.R, ts: when, values: { e_imp: r / 1000 } });
+      readings.push({ deviceId: m.G, ts: when, values: { e_imp: gi / 1000, e_exp: ge / 1000 } });
     }
     expect((await t.ingest.writeReadings(readings)).rejected).toBe(0);
     const made = await alice.call(c.circuitCreate, {
@@ -190,6 +194,34 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
     const base = (await alice.call(c.energyConfigBase, {})).body.data;
     expect(base.counters.map((x) => x.value)).toEqual(['e_imp', 'e_exp']);
     expect(base.circuits.find((x) => x.circuitId === feeder.id)).toMatchObject({ effectiveFrom: '2026-03-02', meters: '+T-EC-P +T-EC-R' });
+  });
+
+  it('counts the counter of the config in force: imported energy, then exported energy from a date', async () => {
+    const made = await alice.call(c.circuitCreate, {
+      code: 'T-EC-GRID',
+      name: 'Grid connection',
+      type: 'incoming',
+      ouId: ouId['SZ-01']!,
+      meters: [{ deviceId: m.G, sign: 1 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.id;
+    const saved = await alice.call(c.energyConfigSave, {
+      id,
+      counter: 'e_exp',
+      effectiveFrom: '2026-03-03',
+      meters: [{ deviceId: m.G, sign: 1 }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.log[0]!.before.counter).toBe('e_imp');
+    expect(saved.body.data.log[0]!.after.counter).toBe('e_exp');
+    const res = await alice.call(c.statistics, { circuitId: id, dataType: 'activeEnergy', timeResolution: 'day', ...DAYS });
+    // 1 and 2 March: e_imp 96 × 200 = 19200 Wh; 3 March: e_exp 96 × 40 = 3840 Wh
+    expect(values(res.body.data)).toEqual([
+      ['2026-03-01', 19200],
+      ['2026-03-02', 19200],
+      ['2026-03-03', 3840],
+    ]);
   });
 
   it('imports configs from a file: a bad row saves nothing and names its row and column; a good file applies each config', async () => {
