@@ -178,14 +178,10 @@ export async function applyConfig(
     );
     startsAt = new Date(row!.t);
   }
-  const at = startsAt ? sql`${startsAt.toISOString()}::timestamptz` : sql`now()`;
   const rows = await bindingsOf(tx, staff.tenantId, w.zone, [circuitId]);
-  const inForceAt = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from circuit_meter m where m.circuit_id = ${circuitId}
-          and coalesce(m.starts_at, '-infinity') <= ${at} and ${at} < coalesce(m.ends_at, 'infinity')`,
-  );
-  const beforeRows = rows.filter((r) => inForceAt.some((x) => Number(x.id) === r.id));
+  // the config in force at T before the change (since always: the one in force now)
+  const at = startsAt?.getTime() ?? Date.now();
+  const beforeRows = rows.filter((r) => (r.startsAt ?? -Infinity) <= at && at < (r.endsAt ?? Infinity));
   const before: StoredEnergyConfig = {
     counter: beforeRows[0]?.counter ?? 'e_imp',
     meters: beforeRows.map((r) => ({ deviceId: r.deviceId, code: r.code, sign: r.sign })),
