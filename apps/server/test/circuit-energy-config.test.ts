@@ -237,7 +237,7 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
     const badJob = (bad.body as { data: { status: string; problems: unknown[] } }).data;
     expect(badJob.status).toBe('failed');
     expect(badJob.problems).toEqual([
-      { row: 3, column: 'Meter code', message: 'No device of yours has this code' },
+      { row: 3, column: 'Meter code', message: 'No energy meter of yours has this code' },
       { row: 4, column: 'In force from', message: 'Must be a date YYYY-MM-DD' },
     ]);
     const noPlus = (await upload(alice, 'minus.csv', csv(['T-EC-IN,T-EC-P,-,2026-03-03']), c.energyConfigImport.path)).body as {
@@ -292,6 +292,11 @@ describe.each(DB_KINDS)('circuit energy config on %s', (kind) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
     expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['回路编码', '电表编码', '符号', '计量属性', '生效日期']);
+    // the drop-downs offer the staff's circuits and energy meters (not the environment sensor)
+    const lists = JSON.stringify(book.worksheets.map((w) => w.getSheetValues()));
+    expect(lists).toContain('T-EC-IN');
+    expect(lists).toContain('T-EC-G');
+    expect(lists).not.toContain('T-EC-X');
   });
 
   it('reruns the cached statistics as a job and refuses an overlapping rerun', async () => {

@@ -18,7 +18,7 @@ import { circuitEnergyConfigLog, circuitEnergyImport } from './circuit-energy.sc
 import { circuit } from './circuit.schema.js';
 import type { CircuitService } from './circuit.service.js';
 import { applyConfig, bindingsOf, checkMeters, versionsOf, type ConfigInput } from './energy-config-store.js';
-import { ENERGY_IMPORT_COLUMNS, ENERGY_IMPORT_SHEET, importEnergyConfigs } from './energy-config-import.js';
+import { ENERGY_IMPORT_COLUMNS, ENERGY_IMPORT_SHEET, energyImportRefs, importEnergyConfigs } from './energy-config-import.js';
 
 type Detail = contract.EnergyConfigDetail;
 
@@ -143,10 +143,14 @@ export class CircuitEnergyConfigService {
   }
 
   /** The import template: circuit code, meter code, sign, counter, from-date, with an example row. */
-  async template(_ctx: StaffCtx, input: { lang?: Lang }, http: { req: FastifyRequest; reply: FastifyReply }) {
+  async template(ctx: StaffCtx, input: { lang?: Lang }, http: { req: FastifyRequest; reply: FastifyReply }) {
     const lang = langOf(http.req, input.lang);
+    // drop-downs of the staff's circuits and energy meters (devices with a counter)
+    const refs = await energyImportRefs(ctx.tx, ctx.staff, this.circuits.scope(ctx));
+    const choices: Record<string, string[]> = { circuit: [...refs.circuits.keys()].sort(), meter: [...refs.meters.keys()].sort() };
+    const columns = ENERGY_IMPORT_COLUMNS.map((c) => ({ ...c, choices: choices[c.key] }));
     const file = tempFile('xlsx');
-    await templateWorkbook({ sheet: ENERGY_IMPORT_SHEET, columns: ENERGY_IMPORT_COLUMNS, lang }).xlsx.writeFile(file);
+    await templateWorkbook({ sheet: ENERGY_IMPORT_SHEET, columns, lang }).xlsx.writeFile(file);
     return sendFile(http.reply, file, lang === 'zh-CN' ? '能耗配置导入模板.xlsx' : 'energy-config-import-template.xlsx', XLSX_TYPE);
   }
 

@@ -67,7 +67,7 @@ export const ENERGY_IMPORT_COLUMNS: Column<unknown>[] = [
 
 const MESSAGES = {
   noCircuit: { 'en-US': 'No circuit of yours has this code', 'zh-CN': '没有此编码的回路' },
-  noMeter: { 'en-US': 'No device of yours has this code', 'zh-CN': '没有此编码的设备' },
+  noMeter: { 'en-US': 'No energy meter of yours has this code', 'zh-CN': '没有此编码的电能表' },
   otherOu: { 'en-US': "Is a device of another operating unit than the circuit's", 'zh-CN': '与回路不属于同一运营单元' },
   noCounter: { 'en-US': 'Has no {counter} counter', 'zh-CN': '没有 {counter} 计量属性' },
   badDate: { 'en-US': 'Must be a date YYYY-MM-DD', 'zh-CN': '必须是日期 YYYY-MM-DD' },
@@ -97,7 +97,8 @@ interface Value {
   effectiveFrom: string;
 }
 
-async function loadRefs(tx: Db, staff: StaffContext, scope: SQL[]): Promise<Refs> {
+/** What rows may name: the staff's circuits by code, its devices with a counter (energy meters) by code. */
+export async function energyImportRefs(tx: Db, staff: StaffContext, scope: SQL[]): Promise<Refs> {
   const circuits = await tx
     .select({ id: circuit.id, code: circuit.code, ouId: circuit.ouId })
     .from(circuit)
@@ -111,7 +112,8 @@ async function loadRefs(tx: Db, staff: StaffContext, scope: SQL[]): Promise<Refs
   for (const d of devices) {
     if (!canSeeOu(staff, d.ouId)) continue;
     const m = meters.get(d.code) ?? { id: d.id, ouId: d.ouId, counters: new Set<string>() };
-    if (d.key) m.counters.add(d.key);
+    if (d.key !== 'e_imp' && d.key !== 'e_exp') continue;
+    m.counters.add(d.key);
     meters.set(d.code, m);
   }
   return { circuits: new Map(circuits.map((c) => [c.code, { id: c.id, ouId: c.ouId }])), meters };
@@ -155,7 +157,7 @@ export async function importEnergyConfigs(
   let lang: Lang = 'en-US';
   const spec: ImportSpec<Refs, Value> = {
     columns: ENERGY_IMPORT_COLUMNS,
-    refs: (tx) => loadRefs(tx, w.staff, w.scope),
+    refs: (tx) => energyImportRefs(tx, w.staff, w.scope),
     resolve: (raw, refs, rowIo) => {
       lang = rowIo.lang;
       return resolve(raw, refs, rowIo);
