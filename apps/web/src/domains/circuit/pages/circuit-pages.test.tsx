@@ -200,9 +200,11 @@ describe('circuit energy config', { timeout: 60_000 }, () => {
   };
   const fixtures = [fixture(circuit.energyConfigDetail, detail), fixture(device.deviceOuList, [])];
 
+  // en-US in the dark theme (the default), zh-CN in the light one (the mxTheme cookie)
   for (const lang of ['en-US', 'zh-CN'] as const)
     test(`the drawer shows the configs with their dates and the change log (${lang})`, async () => {
       await act(() => i18n.changeLanguage(lang));
+      if (lang === 'zh-CN') document.cookie = 'mxTheme=light; path=/';
       const view = renderPage(<EnergyConfigDrawer row={row} onClose={() => {}} />, {
         permissions: ['p-circuit-manage', 'b-circuit-energy-config', 'b-circuit-rerun'],
         fixtures,
@@ -219,9 +221,11 @@ describe('circuit energy config', { timeout: 60_000 }, () => {
       expect(screen.getByTestId('energy-config-save')).toBeTruthy();
       expect(screen.getByTestId('energy-config-rerun')).toBeTruthy();
       expect(view.to(circuit.energyConfigDetail)[0]!.body).toEqual({ circuitId: 2 });
+      expect(document.documentElement.style.colorScheme).toBe(lang === 'zh-CN' ? 'light' : 'dark');
       view.unmount();
       vi.restoreAllMocks();
       await act(() => i18n.changeLanguage('en-US'));
+      document.cookie = 'mxTheme=; path=/; max-age=0';
     });
 
   test('without the codes: the configs and the log, no change, no rerun; the manage page offers the import with its code', async () => {
