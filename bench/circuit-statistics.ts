@@ -129,8 +129,9 @@ try {
         db,
         sql`select m.circuit_id as c, r.bucket as ts, sum(m.sign * round(r.increase * 1000))::bigint as wh
             from circuit_meter m join device d on d.id = m.device_id
-            join data_property p on p.device_type_id = d.device_type_id and p.key = 'e_imp'
+            join data_property p on p.device_type_id = d.device_type_id and p.key = m.counter
             join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id
+              and coalesce(m.starts_at, '-infinity') <= r.bucket and r.bucket < coalesce(m.ends_at, 'infinity')
             where m.circuit_id = any(${sql.param(circuits)}::int[])
               and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
             group by m.circuit_id, r.bucket`,

@@ -530,11 +530,12 @@ function batteryOf(e: EndpointDef, fx: Fixtures): Case[] {
     }
   }
 
-  // 7. a method the call does not have
+  // 7. a method the call's path does not have (GET and PUT /api/circuit/{id} share a path)
+  const served = new Set(ENDPOINTS.filter((x) => x.e.path === e.path).map((x) => x.e.method as string));
   cases.push({
     ...base,
     label: 'wrong-method',
-    method: e.method === 'PUT' ? 'PATCH' : 'PUT',
+    method: ['PUT', 'PATCH', 'DELETE'].find((m) => !served.has(m))!,
     body: { kind: 'json', value: { evil: SQL_DROP } },
     expect: { status: 404, code: ErrorCode.NOT_FOUND },
   });

@@ -694,6 +694,9 @@ export const circuit = {
   circuitUpdate: { method: 'POST', path: '/api/v2/circuit/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.circuitUpdate
   >,
+  circuitUpdatePut: { method: 'PUT', path: '/api/circuit/{id}', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.circuitUpdatePut
+  >,
   costExport: {
     method: 'GET',
     path: '/api/v2/circuit/time/electricity/statics/export',
@@ -746,9 +749,57 @@ export const circuit = {
   deviceListByCircuitId: { method: 'POST', path: '/api/v2/device/listByCircuitId', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.deviceListByCircuitId
   >,
+  electricityRerun: { method: 'POST', path: '/api/v2/circuit/electricity/rerun', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.electricityRerun
+  >,
+  electricityRerunV1: { method: 'PUT', path: '/api/circuit/electricity/rerun', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.electricityRerunV1
+  >,
   energyAnalysis: { method: 'POST', path: '/api/v2/circuit/data/energy/analysis', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.energyAnalysis
   >,
+  energyConfigBase: { method: 'POST', path: '/api/v2/circuit/energyConfig/base', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigBase
+  >,
+  energyConfigDetail: { method: 'POST', path: '/api/v2/circuit/energyConfig/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigDetail
+  >,
+  energyConfigGet: { method: 'GET', path: '/api/circuit/{id}/energyConfig', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigGet
+  >,
+  energyConfigImport: { method: 'POST', path: '/api/v2/circuit/energyConfig/import', bodyKind: 'multipart', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigImport
+  >,
+  energyConfigImportV1: { method: 'POST', path: '/api/circuit/energyConfig/import', bodyKind: 'multipart', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigImportV1
+  >,
+  energyConfigSave: { method: 'PUT', path: '/api/circuit/{id}/energyConfig', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.energyConfigSave
+  >,
+  energyConfigTemplate: {
+    method: 'GET',
+    path: '/api/v2/circuit/energyConfig/download',
+    bodyKind: 'json',
+    queryKeys: ['lang'],
+  } as EndpointRef<typeof C.circuit.energyConfigTemplate>,
+  energyConfigTemplateV1: {
+    method: 'GET',
+    path: '/api/circuit/energyConfig/download',
+    bodyKind: 'json',
+    queryKeys: ['lang'],
+  } as EndpointRef<typeof C.circuit.energyConfigTemplateV1>,
+  energyImportRecordPage: {
+    method: 'POST',
+    path: '/api/v2/circuit/energyConfig/importRecord/page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.circuit.energyImportRecordPage>,
+  energyImportRecordPageGet: {
+    method: 'GET',
+    path: '/api/circuit/energyConfig/importRecord/page',
+    bodyKind: 'json',
+    queryKeys: ['page', 'size'],
+  } as EndpointRef<typeof C.circuit.energyImportRecordPageGet>,
   eprice: { method: 'POST', path: '/api/v2/circuit/electricityAccount/eprice', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.eprice
   >,
@@ -779,6 +830,9 @@ export const circuit = {
     bodyKind: 'json',
     queryKeys: ['circuitId', 'from', 'to'],
   } as EndpointRef<typeof C.circuit.epricesNoOuGet>,
+  insertTestData: { method: 'POST', path: '/api/v2/circuit/insert/test-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.circuit.insertTestData
+  >,
   oldStatistics: { method: 'POST', path: '/api/v2/circuit/data/old-statistics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.circuit.oldStatistics
   >,

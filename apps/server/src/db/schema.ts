@@ -19,6 +19,7 @@ export * from '../domains/jobs/jobs.schema.js';
 export * from '../domains/charging/charging.schema.js';
 export * from '../domains/circuit/circuit.schema.js';
 export * from '../domains/circuit/circuit-statistics.schema.js';
+export * from '../domains/circuit/circuit-energy.schema.js';
 export * from '../domains/line-loss/line-loss.schema.js';
 export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';

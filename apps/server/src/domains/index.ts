@@ -107,7 +107,7 @@ export function createServices(db: Db, config: Config) {
     organization,
     account,
   });
-  const circuits = circuitModule.services({});
+  const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
     ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],

@@ -87,8 +87,18 @@ export interface RegistryDeps {
  */
 export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route {
   const requestTransaction = deps.requestTransaction ?? plainRequestTransaction(deps.db);
+  // Paths without parameters, of any method. A path with a parameter (`PUT /api/circuit/{id}`) also
+  // matches such a path of another method (`PUT /api/circuit/tree`, where only GET exists): that request
+  // gets the answer of a call that does not exist, as if the parameter route were not there.
+  const plainPaths = new Set<string>();
+  const wrongMethod = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!plainPaths.has(req.url.split('?')[0]!)) return;
+    reply.callNotFound();
+    return reply;
+  };
   return (endpoint, handler) => {
     const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+    if (url === endpoint.path) plainPaths.add(url);
     const response: Record<number, z.ZodType> = { 200: endpoint.raw ? z.any() : envelope(endpoint.output) };
     for (const s of errorStatuses) response[s] = errorEnvelope;
     const call = `${endpoint.method} ${endpoint.path}`;
@@ -96,6 +106,7 @@ export function createRegistry(app: FastifyInstance, deps: RegistryDeps): Route 
     app.route({
       method: endpoint.method,
       url,
+      ...(url === endpoint.path ? {} : { onRequest: wrongMethod }),
       schema: {
         summary: endpoint.summary,
         tags: [endpoint.tag],

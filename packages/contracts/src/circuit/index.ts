@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './circuits.js';
 export * from './cost.js';
 export * from './statistics.js';
+export * from './energy-config.js';

@@ -63,9 +63,10 @@ const ofAssetType = (key: string) =>
   sql`exists (select 1 from device d join device_type t on t.id = d.device_type_id join device_category c on c.id = t.category_id
               where d.id = ${alarmLog.deviceId} and (t.key = ${key} or c.key = ${key}))`;
 
-/** The alarm's device meters a circuit matching `condition` (docs/circuits.md). */
+/** The alarm's device meters a circuit matching `condition` now (its binding in force, docs/circuits.md). */
 const ofCircuit = (condition: SQL) =>
-  sql`exists (select 1 from circuit_meter m join circuit c on c.id = m.circuit_id where m.device_id = ${alarmLog.deviceId} and ${condition})`;
+  sql`exists (select 1 from circuit_meter m join circuit c on c.id = m.circuit_id where m.device_id = ${alarmLog.deviceId} 
+              and coalesce(m.starts_at, '-infinity') <= now() and now() < coalesce(m.ends_at, 'infinity') and ${condition})`;
 
 export function whereOf(ctx: StaffCtx, f: Filter): SQL {
   const filters = where(f, {

@@ -6,7 +6,8 @@ import { invalid } from '../../plugins/errors.js';
 import { localClock, money, priceSeries, QUARTER_MS } from '../../pricing/tou-pricing.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { instantOf } from './circuit-cost.service.js';
-import { dayStartOf, quartersOf, SOURCE_KEYS, type Source } from './circuit-series.js';
+import { COUNTER, IN_FORCE } from './energy-bindings.js';
+import { dayStartOf, quartersOf, type Source } from './circuit-series.js';
 import type { CircuitService } from './circuit.service.js';
 import type { PricesService } from './prices.service.js';
 
@@ -133,8 +134,8 @@ export class CircuitAnalysisService {
       sql`select to_char(r.bucket at time zone ${zone}, 'YYYY-MM-DD') as day, sum(m.sign * round(r.increase * 1000))::bigint as wh
           from circuit_meter m
           join device d on d.id = m.device_id
-          join data_property p on p.device_type_id = d.device_type_id and p.key = ${SOURCE_KEYS.energy}
-          join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id
+          join data_property p on p.device_type_id = d.device_type_id and p.key = ${COUNTER}
+          join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id and ${IN_FORCE}
           where m.circuit_id = ${circuitId} and m.tenant_id = ${ctx.staff.tenantId}
             and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
           group by 1`,

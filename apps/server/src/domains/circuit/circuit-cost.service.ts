@@ -19,7 +19,8 @@ import {
 } from '../../pricing/tou-pricing.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import type { PricesService } from './prices.service.js';
-import { ENERGY_KEY, type CircuitService } from './circuit.service.js';
+import type { CircuitService } from './circuit.service.js';
+import { COUNTER, IN_FORCE } from './energy-bindings.js';
 import { COST_SHEET, costColumns } from './circuit-excel.js';
 
 const DAY_MS = 86_400_000;
@@ -110,8 +111,8 @@ export class CircuitCostService {
       sql`select (extract(epoch from r.bucket) * 1000)::bigint as ts, sum(m.sign * round(r.increase * 1000))::bigint as wh
           from circuit_meter m
           join device d on d.id = m.device_id
-          join data_property p on p.device_type_id = d.device_type_id and p.key = ${ENERGY_KEY}
-          join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id
+          join data_property p on p.device_type_id = d.device_type_id and p.key = ${COUNTER}
+          join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id and ${IN_FORCE}
           where m.circuit_id = ${circuitId} and m.tenant_id = ${ctx.staff.tenantId}
             and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
           group by r.bucket order by r.bucket`,

@@ -3,6 +3,7 @@ import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { localClock } from '../../pricing/tou-pricing.js';
 import { circuitStatDay } from './circuit-statistics.schema.js';
+import { COUNTER, IN_FORCE } from './energy-bindings.js';
 
 // A circuit's quarter-hour series of one source, from the 15-minute rollups of its meters, and the
 // statistics cache of past local days (docs/circuits.md, "Statistics" and "Statistics cache").
@@ -37,8 +38,8 @@ const ids = (list: readonly number[]) => sql`${sql.param([...list])}::int[]`;
 function meterRollups(ctx: StaffCtx, circuitIds: readonly number[], source: Source, table: 'telemetry_15m' | 'telemetry_1d') {
   return sql`circuit_meter m
     join device d on d.id = m.device_id
-    join data_property p on p.device_type_id = d.device_type_id and p.key = ${SOURCE_KEYS[source]}
-    join ${sql.raw(table)} r on r.device_id = m.device_id and r.property_id = p.id
+    join data_property p on p.device_type_id = d.device_type_id and p.key = ${source === 'energy' ? COUNTER : SOURCE_KEYS[source]}
+    join ${sql.raw(table)} r on r.device_id = m.device_id and r.property_id = p.id and ${IN_FORCE}
     where m.circuit_id = any(${ids(circuitIds)}) and m.tenant_id = ${ctx.staff.tenantId}`;
 }
 
@@ -115,7 +116,7 @@ export async function cachedQuartersOf(
   const prints = await rowsOf<{ c: number; day: string | number; fp: string }>(
     ctx.tx,
     sql`select m.circuit_id as c, (extract(epoch from r.bucket) * 1000)::bigint as day,
-               md5(string_agg(m.device_id || ':' || m.sign || ':' || r.count || ':' || r.sum::text || ':' || r.increase::text
+               md5(string_agg(m.id || ':' || m.device_id || ':' || m.sign || ':' || m.counter || ':' || r.count || ':' || r.sum::text || ':' || r.increase::text
                  || ':' || (extract(epoch from r.last_ts) * 1000)::bigint, ';' order by m.device_id)) as fp
         from ${meterRollups(ctx, circuitIds, source, 'telemetry_1d')}
           and r.bucket >= ${iso(cacheFrom)}::timestamptz and r.bucket < ${iso(cacheTo)}::timestamptz

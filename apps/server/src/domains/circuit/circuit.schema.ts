@@ -1,3 +1,4 @@
+import type { circuit as circuitContract } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -8,10 +9,11 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   smallint,
   text,
+  timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { device } from '../devices/devices.schema.js';
@@ -115,10 +117,16 @@ export const circuit = pgTable(
   ],
 );
 
-/** The meters of a circuit: its energy is the sum of sign × each meter's energy. */
+/**
+ * The meters of a circuit's energy config (docs/circuits.md, "Energy config"): its energy is Σ sign ×
+ * each meter's counter over the periods each binding is in force, [starts_at, ends_at) (null: since
+ * always, still in force). `effective_from` is the local date `starts_at` is the midnight of. Only the
+ * energy config service changes these rows, and writes each change to `circuit_energy_config_log`.
+ */
 export const circuitMeter = pgTable(
   'circuit_meter',
   {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ...tenantColumns(),
     circuitId: integer('circuit_id')
       .notNull()
@@ -127,11 +135,20 @@ export const circuitMeter = pgTable(
       .notNull()
       .references(() => device.id, { onDelete: 'cascade' }),
     sign: smallint('sign').notNull().default(1),
+    counter: text('counter').$type<circuitContract.EnergyCounter>().notNull().default('e_imp'),
+    effectiveFrom: date('effective_from', { mode: 'string' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.circuitId, t.deviceId] }),
+    index('circuit_meter_circuit_idx').on(t.circuitId),
     index('circuit_meter_device_idx').on(t.deviceId),
+    uniqueIndex('circuit_meter_open_uq')
+      .on(t.circuitId, t.deviceId)
+      .where(sql`${t.endsAt} is null`),
     check('circuit_meter_sign_ck', sql`${t.sign} in (1, -1)`),
+    check('circuit_meter_counter_ck', sql`${t.counter} in ('e_imp', 'e_exp')`),
+    check('circuit_meter_period_ck', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
     ...tenantPolicies('tenant'),
   ],
 );

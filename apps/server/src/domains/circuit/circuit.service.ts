@@ -8,12 +8,14 @@ import { langOf } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import { canSeeOu, type StaffCtx } from '../../plugins/context.js';
 import { conflict, invalid, notFound } from '../../plugins/errors.js';
-import { dataProperty, device, deviceType } from '../devices/devices.schema.js';
+import { device, deviceType } from '../devices/devices.schema.js';
 import { ou } from '../ou/ou.schema.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import { circuit, circuitAccount, circuitCabinet, circuitMeter } from './circuit.schema.js';
 import type { PricesService } from './prices.service.js';
 import { CIRCUIT_COLUMNS, CIRCUIT_SHEET } from './circuit-excel.js';
+import { applyConfig, bindingsOf, checkMeters } from './energy-config-store.js';
+import { localClock } from '../../pricing/tou-pricing.js';
 
 type CircuitRow = contract.CircuitRow;
 type MeterRow = z.infer<typeof contract.circuitMeter>;
@@ -21,9 +23,12 @@ type TreeNode = contract.TreeNode;
 type CabinetRow = z.infer<typeof contract.cabinetRow>;
 
 /** The counter a meter's energy comes from (grid and feeder meters' imported energy, kWh). */
-export const ENERGY_KEY = 'e_imp';
+export const ENERGY_KEY = 'e_imp' as const;
 
 const parent = alias(circuit, 'parent');
+
+/** A binding in force now (its period holds the present). */
+const inForceNow = sql`coalesce(${circuitMeter.startsAt}, '-infinity') <= now() and now() < coalesce(${circuitMeter.endsAt}, 'infinity')`;
 
 /** Circuits, their cabinets and meters, and what their energy costs (docs/circuits.md). */
 export class CircuitService {
@@ -109,7 +114,7 @@ export class CircuitService {
       .from(circuitMeter)
       .innerJoin(device, eq(device.id, circuitMeter.deviceId))
       .innerJoin(deviceType, eq(deviceType.id, device.deviceTypeId))
-      .where(and(inArray(circuitMeter.circuitId, circuitIds), eq(circuitMeter.tenantId, ctx.staff.tenantId)))
+      .where(and(inArray(circuitMeter.circuitId, circuitIds), eq(circuitMeter.tenantId, ctx.staff.tenantId), inForceNow))
       .orderBy(asc(device.code));
     const out = new Map<number, MeterRow[]>();
     for (const r of rows) {
@@ -232,27 +237,11 @@ export class CircuitService {
       const account = await this.prices.get(ctx, input.accountId, 'body.accountId');
       if (account.ouId !== input.ouId) throw invalid('body.accountId', 'is an account of another operating unit');
     }
-    const seen = new Set<number>();
-    for (const [i, m] of input.meters.entries()) {
-      if (seen.has(m.deviceId)) throw invalid(`body.meters.${i}.deviceId`, 'is bound twice');
-      seen.add(m.deviceId);
-    }
-    if (input.meters.length) {
-      const found = await ctx.tx
-        .select({ id: device.id, ouId: device.ouId, energy: dataProperty.id })
-        .from(device)
-        .leftJoin(
-          dataProperty,
-          and(eq(dataProperty.deviceTypeId, device.deviceTypeId), eq(dataProperty.key, ENERGY_KEY), eq(dataProperty.kind, 'cumulative')),
-        )
-        .where(and(inArray(device.id, [...seen]), eq(device.tenantId, ctx.staff.tenantId)));
-      for (const [i, m] of input.meters.entries()) {
-        const d = found.find((f) => f.id === m.deviceId);
-        if (!d || !canSeeOu(ctx.staff, d.ouId)) throw invalid(`body.meters.${i}.deviceId`, 'is not one of your devices');
-        if (d.ouId !== input.ouId) throw invalid(`body.meters.${i}.deviceId`, 'is a device of another operating unit');
-        if (d.energy == null) throw invalid(`body.meters.${i}.deviceId`, `is not an energy meter (it has no ${ENERGY_KEY} counter)`);
-      }
-    }
+    // the meters are the energy config's: checked for the counter in force, changed through applyConfig
+    const zone = await tenantTimeZone(ctx);
+    const now = selfId === undefined ? [] : (await bindingsOf(ctx.tx, ctx.staff.tenantId, zone, [selfId])).filter((b) => b.inForceNow);
+    const counter = now[0]?.counter ?? ENERGY_KEY;
+    const codes = await checkMeters(ctx, input.ouId, input.meters, counter, 'body.meters');
     const [taken] = await ctx.tx
       .select({ id: circuit.id })
       .from(circuit)
@@ -284,12 +273,18 @@ export class CircuitService {
         .update(circuit)
         .set({ ...values, updatedAt: new Date() })
         .where(eq(circuit.id, id));
-      await ctx.tx.delete(circuitMeter).where(eq(circuitMeter.circuitId, id));
     }
-    if (input.meters.length)
-      await ctx.tx
-        .insert(circuitMeter)
-        .values(input.meters.map((m) => ({ tenantId: ctx.staff.tenantId, circuitId: id!, deviceId: m.deviceId, sign: m.sign })));
+    const changed =
+      input.meters.length !== now.length || input.meters.some((m) => !now.some((b) => b.deviceId === m.deviceId && b.sign === m.sign));
+    // a new circuit's meters are in force since always; an update's from today (earlier periods keep theirs)
+    if (changed)
+      await applyConfig(
+        { tx: ctx.tx, staff: ctx.staff, zone },
+        id,
+        { counter, effectiveFrom: selfId === undefined ? null : localClock(zone, Date.now()).date, meters: input.meters },
+        codes,
+        selfId === undefined ? 'create' : 'update',
+      );
     return id;
   }
 
@@ -392,7 +387,7 @@ export class CircuitService {
         parentId: circuit.parentId,
         cabinetId: circuit.cabinetId,
         ouId: circuit.ouId,
-        meters: sql<number>`(select count(*)::int from ${circuitMeter} where ${circuitMeter.circuitId} = ${circuit.id})`,
+        meters: sql<number>`(select count(*)::int from ${circuitMeter} where ${circuitMeter.circuitId} = ${circuit.id} and ${inForceNow})`,
       })
       .from(circuit)
       .where(and(...this.scope(ctx)))

@@ -93,7 +93,7 @@ export class JobsService {
         .insert(job)
         .values({ ...base, ...finished })
         .returning();
-      return rowOf(row!);
+      return jobRowOf(row!);
     }
     const [row] = await ctx.tx
       .insert(job)
@@ -104,7 +104,7 @@ export class JobsService {
       const run = this.runInBackground(row!.id, scope, start, work).finally(() => this.active.delete(row!.id));
       this.active.set(row!.id, run);
     });
-    return rowOf(row!);
+    return jobRowOf(row!);
   }
 
   /** Waits for this process's running jobs (tests, shutdown). */
@@ -262,7 +262,7 @@ export class JobsService {
 
   /** A job as its page polls it; the server's own messages in the reader's language. */
   async detail(ctx: StaffCtx, input: { id: string }): Promise<JobRow> {
-    const row = rowOf(await this.visible(ctx, input.id));
+    const row = jobRowOf(await this.visible(ctx, input.id));
     return { ...row, message: said(ctx, row.message) };
   }
 
@@ -277,7 +277,8 @@ export class JobsService {
   }
 }
 
-function rowOf(r: typeof job.$inferSelect): JobRow {
+/** A job row as answered (a domain's list of its jobs, e.g. the circuit energy config import records). */
+export function jobRowOf(r: typeof job.$inferSelect): JobRow {
   return {
     id: r.id,
     kind: r.kind,

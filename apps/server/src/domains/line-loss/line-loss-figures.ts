@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import { localClock } from '../../pricing/tou-pricing.js';
 import { ENERGY_KEY } from '../circuit/circuit.service.js';
+import { COUNTER, IN_FORCE } from '../circuit/energy-bindings.js';
 
 type Level = lineLoss.LineLossLevel;
 
@@ -35,8 +36,8 @@ export async function periodEnergy(
       ? sql`select m.circuit_id as id, ${label} as label, sum(m.sign * round(r.increase * 1000))::bigint as wh
             from circuit_meter m
             join device d on d.id = m.device_id
-            join data_property p on p.device_type_id = d.device_type_id and p.key = ${ENERGY_KEY}
-            join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id
+            join data_property p on p.device_type_id = d.device_type_id and p.key = ${COUNTER}
+            join telemetry_15m r on r.device_id = m.device_id and r.property_id = p.id and ${IN_FORCE}
             where m.circuit_id in (${ids}) and m.tenant_id = ${opts.tenantId} and ${range}
             group by 1, 2`
       : sql`select d.id as id, ${label} as label, sum(round(r.increase * 1000))::bigint as wh

@@ -21,6 +21,8 @@ export const circuitKeys = {
   circuits: keys.of(circuit.circuitList, {}),
   tree: keys.of(circuit.circuitTree, {}),
   cabinets: keys.of(circuit.cabinetList, {}),
+  energyConfig: (circuitId: number) => keys.of(circuit.energyConfigDetail, { circuitId }),
+  importRecords: (page: { pageOffset: number; pageSize: number }) => keys.of(circuit.energyImportRecordPage, page),
   cost: (input: { circuitId: number; from: number; to: number; timeResolution: 'day' | 'month' }) => keys.of(circuit.costListCall, input),
 };
 

@@ -34,13 +34,14 @@ export function CircuitDialog({ row, onClose }: { row: CircuitRow | null; onClos
   const ouId = Form.useWatch('ouId', form);
   const save = useMutation({
     mutationFn: ({ adds, subtracts, ...v }: Values) => {
-      const body = {
-        ...v,
-        meters: [
-          ...(adds ?? []).map((deviceId) => ({ deviceId, sign: 1 as const })),
-          ...(subtracts ?? []).map((deviceId) => ({ deviceId, sign: -1 as const })),
-        ],
-      };
+      // an edit keeps the meters in force: they change in the energy config, from a date
+      const meters = row
+        ? row.meters.map((m) => ({ deviceId: m.deviceId, sign: m.sign }))
+        : [
+            ...(adds ?? []).map((deviceId) => ({ deviceId, sign: 1 as const })),
+            ...(subtracts ?? []).map((deviceId) => ({ deviceId, sign: -1 as const })),
+          ];
+      const body = { ...v, meters };
       return row ? api(circuit.circuitUpdate, { ...body, id: row.id }) : api(circuit.circuitCreate, body);
     },
     onSuccess: async () => {
@@ -97,12 +98,20 @@ export function CircuitDialog({ row, onClose }: { row: CircuitRow | null; onClos
         <Form.Item name="accountId" label={t('circuit.manage.account')}>
           <Select options={[none, ...sameOu(accounts.data).map((a) => ({ value: a.id, label: `${a.name} (${a.code})` }))]} />
         </Form.Item>
-        <Form.Item name="adds" label={t('circuit.manage.adds')} extra={t('circuit.manage.metersHint')}>
-          <DevicePicker mode="multiple" />
-        </Form.Item>
-        <Form.Item name="subtracts" label={t('circuit.manage.subtracts')}>
-          <DevicePicker mode="multiple" />
-        </Form.Item>
+        {row ? (
+          <Form.Item label={t('circuit.manage.meters')} extra={t('circuit.energy.metersElsewhere')}>
+            {row.meters.map((m) => `${m.sign === -1 ? '−' : '+'} ${m.code}`).join('  ') || '—'}
+          </Form.Item>
+        ) : (
+          <>
+            <Form.Item name="adds" label={t('circuit.manage.adds')} extra={t('circuit.manage.metersHint')}>
+              <DevicePicker mode="multiple" />
+            </Form.Item>
+            <Form.Item name="subtracts" label={t('circuit.manage.subtracts')}>
+              <DevicePicker mode="multiple" />
+            </Form.Item>
+          </>
+        )}
         <Form.Item name="ratedCurrentA" label={t('circuit.manage.ratedCurrent')}>
           <InputNumber min={0} max={100000} style={{ width: 200 }} />
         </Form.Item>

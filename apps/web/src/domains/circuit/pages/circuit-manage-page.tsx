@@ -9,9 +9,12 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { useHasPermission } from '../../../shared/current-staff';
 import { useEditDeleteColumn } from '../../../shared/edit-delete-column';
-import { ExportButton } from '../../../shared/excel/export-buttons';
+import { ExportButton, TemplateButton } from '../../../shared/excel/export-buttons';
+import { ImportButton } from '../../../shared/excel/import-button';
 import { PageTitle } from '../../../shared/page-title';
 import { CircuitDialog } from '../components/circuit-dialog';
+import { EnergyConfigDrawer } from '../components/energy-config-drawer';
+import { EnergyImportRecords } from '../components/energy-import-records';
 import { circuitKeys, useCircuits, useCircuitTree, type CircuitRow, type TreeNode } from '../queries';
 import '../texts';
 
@@ -45,6 +48,8 @@ export default function CircuitManagePage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<CircuitRow['type'] | null>(null);
   const [dialog, setDialog] = useState<CircuitRow | null | 'new'>(null);
+  const [energyOf, setEnergyOf] = useState<CircuitRow | null>(null);
+  const [records, setRecords] = useState(false);
   const canEdit = useHasPermission('b-circuit-edit');
   const canDelete = useHasPermission('b-circuit-delete');
 
@@ -115,6 +120,15 @@ export default function CircuitManagePage() {
       ),
     },
     { title: t('circuit.ou'), dataIndex: 'ouName' },
+    {
+      title: t('circuit.energy.open'),
+      key: 'energy',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => setEnergyOf(r)} data-testid="energy-config-open">
+          {t('circuit.energy.open')}
+        </Button>
+      ),
+    },
     ...actions,
   ];
 
@@ -148,6 +162,18 @@ export default function CircuitManagePage() {
                   testId="circuit-export"
                 />
               </Authorized>
+              <Authorized code="b-circuit-energy-import">
+                <TemplateButton templateRef={circuit.energyConfigTemplate} name="energy-config" />
+                <ImportButton
+                  importRef={circuit.energyConfigImport}
+                  list="circuit-energy-config"
+                  name="energy-config"
+                  onImported={() => queryClient.invalidateQueries({ queryKey: circuitKeys.all })}
+                />
+              </Authorized>
+              <Button onClick={() => setRecords(true)} data-testid="energy-import-records-open">
+                {t('circuit.energy.records')}
+              </Button>
               <Authorized code="b-circuit-create">
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('new')} data-testid="circuit-create">
                   {t('circuit.manage.create')}
@@ -184,6 +210,8 @@ export default function CircuitManagePage() {
         </Card>
       </Col>
       {dialog && <CircuitDialog row={dialog === 'new' ? null : dialog} onClose={() => setDialog(null)} />}
+      {energyOf && <EnergyConfigDrawer row={energyOf} onClose={() => setEnergyOf(null)} />}
+      {records && <EnergyImportRecords onClose={() => setRecords(false)} />}
     </Row>
   );
 }

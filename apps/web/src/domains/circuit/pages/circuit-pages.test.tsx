@@ -1,8 +1,11 @@
-import { circuit } from '@energy/contracts/refs';
-import { screen, waitFor } from '@testing-library/react';
+import { circuit, device } from '@energy/contracts/refs';
+import type { RefOutput } from '@energy/contracts/refs-types';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fixture, renderPage, tableRows } from '../../../test/render-page';
 import type { AccountRow, CircuitRow, CostList, TreeNode } from '../queries';
+import { i18n } from '../../../shared/i18n';
+import { EnergyConfigDrawer } from '../components/energy-config-drawer';
 import CircuitManagePage from './circuit-manage-page';
 import PeakValleyPage from './peak-valley-page';
 import PricePage from './price-page';
@@ -149,5 +152,99 @@ describe('circuit pages', { timeout: 60_000 }, () => {
     renderPage(<PeakValleyPage />, { permissions: ['p-circuit-peak-valley'], fixtures, path: '/?circuit=2&month=2026-06' });
     await waitFor(() => expect(tableRows()).toHaveLength(2));
     expect(screen.queryByTestId('cost-export')).toBeNull();
+  });
+});
+
+describe('circuit energy config', { timeout: 60_000 }, () => {
+  const meter = (deviceId: number, code: string, sign: 1 | -1) => ({
+    deviceId,
+    code,
+    name: code,
+    deviceType: 'feeder-meter',
+    sign,
+    online: true,
+  });
+  const detail: RefOutput<typeof circuit.energyConfigDetail> = {
+    circuitId: 2,
+    code: 'FD-1',
+    name: 'Workshop feeder',
+    ouId: 5,
+    current: { counter: 'e_imp', effectiveFrom: '2026-03-02', until: null, meters: [meter(7, 'MTR-A', 1), meter(9, 'MTR-R', 1)] },
+    versions: [
+      { counter: 'e_imp', effectiveFrom: '2026-03-02', until: null, meters: [meter(7, 'MTR-A', 1), meter(9, 'MTR-R', 1)] },
+      { counter: 'e_imp', effectiveFrom: null, until: '2026-03-02', meters: [meter(7, 'MTR-A', 1), meter(8, 'MTR-C', -1)] },
+    ],
+    log: [
+      {
+        id: 2,
+        at: '2026-03-05T02:00:00.000Z',
+        staffCode: 'alice',
+        source: 'config',
+        effectiveFrom: '2026-03-02',
+        before: {
+          counter: 'e_imp',
+          meters: [
+            { deviceId: 7, code: 'MTR-A', sign: 1 },
+            { deviceId: 8, code: 'MTR-C', sign: -1 },
+          ],
+        },
+        after: {
+          counter: 'e_imp',
+          meters: [
+            { deviceId: 7, code: 'MTR-A', sign: 1 },
+            { deviceId: 9, code: 'MTR-R', sign: 1 },
+          ],
+        },
+      },
+    ],
+  };
+  const fixtures = [fixture(circuit.energyConfigDetail, detail), fixture(device.deviceOuList, [])];
+
+  // en-US in the dark theme (the default), zh-CN in the light one (the mxTheme cookie)
+  for (const lang of ['en-US', 'zh-CN'] as const)
+    test(`the drawer shows the configs with their dates and the change log (${lang})`, async () => {
+      await act(() => i18n.changeLanguage(lang));
+      if (lang === 'zh-CN') document.cookie = 'mxTheme=light; path=/';
+      const view = renderPage(<EnergyConfigDrawer row={row} onClose={() => {}} />, {
+        permissions: ['p-circuit-manage', 'b-circuit-energy-config', 'b-circuit-rerun'],
+        fixtures,
+      });
+      await waitFor(() => expect(screen.getByTestId('energy-config-versions').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(2));
+      const versions = screen.getByTestId('energy-config-versions').textContent!;
+      expect(versions).toContain('2026-03-02');
+      expect(versions).toContain(lang === 'zh-CN' ? '一直' : 'Since always');
+      expect(versions).toContain('− MTR-C');
+      const log = screen.getByTestId('energy-config-log').textContent!;
+      expect(log).toContain('alice');
+      expect(log).toContain('2026-03-05');
+      expect(log).toContain('+ MTR-R');
+      expect(screen.getByTestId('energy-config-save')).toBeTruthy();
+      expect(screen.getByTestId('energy-config-rerun')).toBeTruthy();
+      expect(view.to(circuit.energyConfigDetail)[0]!.body).toEqual({ circuitId: 2 });
+      expect(document.documentElement.style.colorScheme).toBe(lang === 'zh-CN' ? 'light' : 'dark');
+      view.unmount();
+      vi.restoreAllMocks();
+      await act(() => i18n.changeLanguage('en-US'));
+      document.cookie = 'mxTheme=; path=/; max-age=0';
+    });
+
+  test('without the codes: the configs and the log, no change, no rerun; the manage page offers the import with its code', async () => {
+    const view = renderPage(<EnergyConfigDrawer row={row} onClose={() => {}} />, { permissions: ['p-circuit-manage'], fixtures });
+    await waitFor(() => expect(screen.getByTestId('energy-config-log').querySelectorAll('tbody tr.ant-table-row')).toHaveLength(1));
+    expect(screen.queryByTestId('energy-config-save')).toBeNull();
+    expect(screen.queryByTestId('energy-config-rerun')).toBeNull();
+    view.unmount();
+    vi.restoreAllMocks();
+    const page = [fixture(circuit.circuitTree, tree), fixture(circuit.circuitList, [row])];
+    const manage = renderPage(<CircuitManagePage />, { permissions: ['p-circuit-manage', 'b-circuit-energy-import'], fixtures: page });
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(screen.getByTestId('excel-import')).toBeTruthy();
+    expect(screen.getByTestId('excel-template')).toBeTruthy();
+    expect(screen.getByTestId('energy-config-open')).toBeTruthy();
+    manage.unmount();
+    vi.restoreAllMocks();
+    renderPage(<CircuitManagePage />, { permissions: ['p-circuit-manage'], fixtures: page });
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(screen.queryByTestId('excel-import')).toBeNull();
   });
 });
