@@ -43,8 +43,10 @@ export const dispersionClasses = z
   .superRefine((classes, ctx) => {
     classes.forEach((c, i) => {
       const last = i === classes.length - 1;
-      if (last && c.upperPercent != null) ctx.addIssue({ code: 'custom', path: [i, 'upperPercent'], message: 'must be empty: the last class has no upper bound' });
-      if (!last && c.upperPercent == null) ctx.addIssue({ code: 'custom', path: [i, 'upperPercent'], message: 'is required but for the last class' });
+      if (last && c.upperPercent != null)
+        ctx.addIssue({ code: 'custom', path: [i, 'upperPercent'], message: 'must be empty: the last class has no upper bound' });
+      if (!last && c.upperPercent == null)
+        ctx.addIssue({ code: 'custom', path: [i, 'upperPercent'], message: 'is required but for the last class' });
       const before = classes[i - 1]?.upperPercent;
       if (!last && before != null && c.upperPercent != null && c.upperPercent <= before)
         ctx.addIssue({ code: 'custom', path: [i, 'upperPercent'], message: `must be above ${before} %: bounds ascend` });

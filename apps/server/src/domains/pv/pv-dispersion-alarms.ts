@@ -106,7 +106,10 @@ export class PvDispersionAlarms {
       else if (f?.state === 'normal' || f?.state === 'weak') await recover(DEAD, str.id, 'the string produces again');
     }
     // inverters: any group in the worst class raises; all groups analysed and better recovers
-    const allInverters = await this.db.select({ id: pvInverter.id, code: pvInverter.code }).from(pvInverter).where(eq(pvInverter.stationId, s.id));
+    const allInverters = await this.db
+      .select({ id: pvInverter.id, code: pvInverter.code })
+      .from(pvInverter)
+      .where(eq(pvInverter.stationId, s.id));
     for (const inv of allInverters) {
       const mine = units.filter((u) => u.inverterId === inv.id);
       const bad = mine.filter((u) => u.classIndex === worst);

@@ -131,7 +131,13 @@ function analyseGroup(
   const figures: pv.DispersionStringFigure[] = group.strings.map((s) => {
     const a = acc.get(s.id);
     const base = { id: s.id, code: s.code, name: s.name, mpptInput: s.mpptInput, capacityKwp: s.capacityKwp, deviceId: s.deviceId };
-    const none = { meanCurrentA: null, normalisedCurrent: null, relativePercent: null, qualifyingBuckets: a?.buckets ?? 0, deadBuckets: a?.dead ?? 0 };
+    const none = {
+      meanCurrentA: null,
+      normalisedCurrent: null,
+      relativePercent: null,
+      qualifyingBuckets: a?.buckets ?? 0,
+      deadBuckets: a?.dead ?? 0,
+    };
     if (!a) return { ...base, ...none, state: 'excluded' as const };
     if (a.buckets === 0) return { ...base, ...none, state: 'no-data' as const };
     const isDead = a.lastDead || a.live === 0;
@@ -148,7 +154,8 @@ function analyseGroup(
       deadBuckets: a.dead,
     };
   });
-  const status = !qualifying.length || counted.every((s) => acc.get(s.id)!.buckets === 0) ? 'no-data' : rate == null ? 'not-analysed' : 'analysed';
+  const status =
+    !qualifying.length || counted.every((s) => acc.get(s.id)!.buckets === 0) ? 'no-data' : rate == null ? 'not-analysed' : 'analysed';
   return {
     unit: {
       key,

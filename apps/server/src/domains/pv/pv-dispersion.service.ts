@@ -57,7 +57,11 @@ export class PvDispersionService {
   }
 
   /** One row per station the staff sees (a station list is short: the page is cut from all of them). */
-  private async pageOfStations<R>(ctx: StaffCtx, input: { keyword?: string; pageSize: number; pageOffset: number }, row: (s: Station) => Promise<R>) {
+  private async pageOfStations<R>(
+    ctx: StaffCtx,
+    input: { keyword?: string; pageSize: number; pageOffset: number },
+    row: (s: Station) => Promise<R>,
+  ) {
     const all = await this.stations.all(ctx, { keyword: input.keyword });
     const start = (input.pageOffset - 1) * input.pageSize;
     const list = await Promise.all(all.slice(start, start + input.pageSize).map(row));
@@ -133,7 +137,10 @@ export class PvDispersionService {
         .where(and(inArray(table[kind].id, ids), eq(table[kind].stationId, s.id)));
       const missing = ids.find((id) => !found.some((f) => f.id === id));
       if (missing != null)
-        throw invalid(`body.excluded.${wanted.findIndex((w) => w.kind === kind && w.id === missing)}.id`, `is not a ${kind} of PV station ${s.code}`);
+        throw invalid(
+          `body.excluded.${wanted.findIndex((w) => w.kind === kind && w.id === missing)}.id`,
+          `is not a ${kind} of PV station ${s.code}`,
+        );
     }
     const existing = await ctx.tx.select().from(pvDispersionExclusion).where(eq(pvDispersionExclusion.stationId, s.id));
     const existingKey = (e: (typeof existing)[number]) => keyOf(e.kind, e.kind === 'inverter' ? e.inverterId : e.stringId);
@@ -143,7 +150,10 @@ export class PvDispersionService {
       const old = existing.find((e) => existingKey(e) === keyOf(w.kind, w.id));
       if (old) {
         if (old.reason !== w.reason)
-          await ctx.tx.update(pvDispersionExclusion).set({ reason: w.reason, updatedAt: new Date() }).where(eq(pvDispersionExclusion.id, old.id));
+          await ctx.tx
+            .update(pvDispersionExclusion)
+            .set({ reason: w.reason, updatedAt: new Date() })
+            .where(eq(pvDispersionExclusion.id, old.id));
         continue;
       }
       await ctx.tx.insert(pvDispersionExclusion).values({
@@ -163,7 +173,12 @@ export class PvDispersionService {
     return list(ctx.tx, {
       query: () =>
         ctx.tx
-          .select({ e, stationName: pvStation.name, inv: { code: pvInverter.code, name: pvInverter.name }, str: { code: pvString.code, name: pvString.name } })
+          .select({
+            e,
+            stationName: pvStation.name,
+            inv: { code: pvInverter.code, name: pvInverter.name },
+            str: { code: pvString.code, name: pvString.name },
+          })
           .from(e)
           .innerJoin(pvStation, eq(pvStation.id, e.stationId))
           .leftJoin(pvString, eq(pvString.id, e.stringId))
