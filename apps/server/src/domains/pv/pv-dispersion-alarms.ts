@@ -92,7 +92,9 @@ export class PvDispersionAlarms {
     // strings: dead raises; producing again or left out recovers; no data in the window keeps what is
     for (const str of stringsAll) {
       const f = figures.find((x) => x.id === str.id);
-      const name = `${s.code} ${code.get(str.inverterId) ?? ''} ${str.code}`.replace(/\s+/g, ' ');
+      const inverterCode = code.get(str.inverterId) ?? '';
+      // demo strings are coded INV-01-S07: the inverter's code is said once
+      const name = str.code.startsWith(inverterCode) ? `${s.code} ${str.code}` : `${s.code} ${inverterCode} ${str.code}`;
       if (excludedInverters.has(str.inverterId) || f?.state === 'excluded')
         await recover(DEAD, str.id, 'the string was left out of the dispersion analysis');
       else if (f?.state === 'dead')

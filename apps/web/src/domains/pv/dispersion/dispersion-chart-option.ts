@@ -20,7 +20,7 @@ export function buildCurveOption(
     animation: false,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll', data: [...curve.strings.map((s) => s.code), labels.rate] },
-    grid: { left: 56, right: 56, top: 40, bottom: 32 },
+    grid: { left: 56, right: 56, top: 64, bottom: 32 },
     xAxis: { type: 'category', data: curve.buckets.map((b) => label(b.ts)) },
     yAxis: [
       { type: 'value', name: labels.current },

@@ -105,9 +105,9 @@ export default function DispersionPage() {
   };
 
   const columns: TableColumnsType<Unit> = [
-    { title: d('inverter'), dataIndex: 'inverterCode', fixed: 'left', width: 110 },
-    { title: d('name'), dataIndex: 'inverterName', ellipsis: true },
-    { title: d('area'), dataIndex: 'areaName', render: (v: string | null) => v ?? '–' },
+    { title: d('inverter'), dataIndex: 'inverterCode', fixed: 'left', width: 100 },
+    { title: d('name'), dataIndex: 'inverterName', ellipsis: true, width: 120 },
+    { title: d('area'), dataIndex: 'areaName', ellipsis: true, width: 130, render: (v: string | null) => v ?? '–' },
     ...(rates.data?.list.some((u) => u.mpptInput != null) ? [{ title: d('mppt'), dataIndex: 'mpptInput', width: 70 }] : []),
     {
       title: d('rate'),
@@ -123,31 +123,29 @@ export default function DispersionPage() {
     { title: d('className'), key: 'class', render: (_, u) => <ClassTag name={u.className} index={u.classIndex} classes={classes} /> },
     { title: d('strings'), key: 'strings', align: 'right', render: (_, u) => `${u.stringsCounted} / ${u.stringsTotal}` },
     {
-      title: d('dead'),
-      key: 'dead',
-      render: (_, u) =>
-        u.deadStrings.map((s) => (
-          <Tag key={s.id} color="error" data-testid={`dead-${u.key}-${s.code}`}>
-            {s.code}
-          </Tag>
-        )),
+      title: d('faulty'),
+      key: 'faulty',
+      render: (_, u) => (
+        <Flex gap={4} wrap>
+          {u.deadStrings.map((s) => (
+            <Tag key={s.id} color="error" title={d('dead')} data-testid={`dead-${u.key}-${s.code}`}>
+              {s.code} · {d('deadShort')}
+            </Tag>
+          ))}
+          {u.weakStrings.map((s) => (
+            <Tag key={s.id} color="warning" title={d('weak')} data-testid={`weak-${u.key}-${s.code}`}>
+              {s.code} · {s.relativePercent.toFixed(0)} %
+            </Tag>
+          ))}
+        </Flex>
+      ),
     },
-    {
-      title: d('weak'),
-      key: 'weak',
-      render: (_, u) =>
-        u.weakStrings.map((s) => (
-          <Tag key={s.id} color="warning" data-testid={`weak-${u.key}-${s.code}`}>
-            {s.code} {s.relativePercent.toFixed(0)} %
-          </Tag>
-        )),
-    },
-    { title: d('buckets'), dataIndex: 'buckets', align: 'right', width: 110 },
+    { title: d('buckets'), dataIndex: 'buckets', align: 'right', width: 90 },
     {
       title: '',
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 140,
       render: (_, u) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setCurveOf(u)} data-testid={`curve-${u.inverterCode}`}>
