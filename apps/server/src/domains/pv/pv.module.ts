@@ -19,7 +19,17 @@ import { pvRoutes } from './pv.routes.js';
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
-  services: ({ jobs, prices, db, alarmEvaluator }: { jobs: JobsService; prices: PricesService; db: Db; alarmEvaluator: AlarmEvaluator }) => {
+  services: ({
+    jobs,
+    prices,
+    db,
+    alarmEvaluator,
+  }: {
+    jobs: JobsService;
+    prices: PricesService;
+    db: Db;
+    alarmEvaluator: AlarmEvaluator;
+  }) => {
     const pvStations = new PvStationsService();
     const pvEquipment = new PvEquipmentService(pvStations);
     const meterReadings = new MeterReadingsService(pvStations, jobs);

@@ -47,16 +47,17 @@ export function DispersionCurveDrawer(props: {
   const answer = useQuery({ queryKey: pvKeys.of(pv.dispersionPvDeviceList, input), queryFn: () => api(pv.dispersionPvDeviceList, input) });
   const d = (k: string, o?: Record<string, unknown>) => t(`pvDispersion.${k}`, o);
   const curve = answer.data?.curve;
+  const currentLabel = d('drawer.current');
+  const rateLabel = d('drawer.rateAxis');
   const option = useMemo(
     () =>
       buildCurveOption(
         curve ?? { buckets: [], strings: [] },
-        { current: d('drawer.current'), rate: d('drawer.rateAxis') },
+        { current: currentLabel, rate: rateLabel },
         { rate: token.colorError },
         (ts) => formatInZone(ts, curve?.timeZone ?? 'UTC').slice(11, 16),
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [curve, token, t],
+    [curve, token, currentLabel, rateLabel],
   );
 
   const leaveOut = (s: Figure) => {
