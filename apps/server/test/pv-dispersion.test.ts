@@ -26,6 +26,8 @@ import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } 
 
 const at = (local: string) => Date.parse(`${local}+08:00`);
 const CAP = [10, 10, 10, 10, 12, 12];
+/** The defaults, sent explicitly. */
+const CONFIG = { irradianceThreshold: 200, deadRatioPercent: 2, weakRatioPercent: 90, grouping: 'inverter', windowHours: 24 } as const;
 const ROWS: [string, number, number[]][] = [
   ['11:00', 800, [8, 8.4, 6, 0, 9.6, 9.12]],
   ['11:15', 600, [6, 6.3, 4.5, 0, 7.2, 6.84]],
@@ -172,12 +174,9 @@ describe.each(DB_KINDS)('PV string dispersion on %s', (kind) => {
 
   it('compares per MPPT input when configured so: 14.06 % and 2.56 %', async () => {
     const set = await alice.call(pv.dispersionAnalysisSetUp, {
+      ...CONFIG,
       stationId,
-      irradianceThreshold: 200,
-      deadRatioPercent: 2,
-      weakRatioPercent: 90,
       grouping: 'mppt',
-      windowHours: 24,
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data).toMatchObject({ isDefault: false, grouping: 'mppt', updatedBy: expect.any(String) });
@@ -192,12 +191,8 @@ describe.each(DB_KINDS)('PV string dispersion on %s', (kind) => {
 
   it('leaves excluded strings out: without S2 the rate is 11.14 %', async () => {
     const set = await alice.call(pv.dispersionAnalysisSetUp, {
+      ...CONFIG,
       stationId,
-      irradianceThreshold: 200,
-      deadRatioPercent: 2,
-      weakRatioPercent: 90,
-      grouping: 'inverter',
-      windowHours: 24,
       excluded: [{ kind: 'string', id: stringIds[1]!, reason: 'Replaced modules, being commissioned' }],
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -217,12 +212,8 @@ describe.each(DB_KINDS)('PV string dispersion on %s', (kind) => {
     ]);
     // a string of another station is refused, naming the field
     const wrong = await alice.call(pv.dispersionAnalysisSetUp, {
+      ...CONFIG,
       stationId,
-      irradianceThreshold: 200,
-      deadRatioPercent: 2,
-      weakRatioPercent: 90,
-      grouping: 'inverter',
-      windowHours: 24,
       excluded: [{ kind: 'inverter', id: 999_999, reason: 'x' }],
     });
     expect(wrong.status).toBe(400);
@@ -250,6 +241,26 @@ describe.each(DB_KINDS)('PV string dispersion on %s', (kind) => {
     expect(page.body.data.list.map((r) => r.stationCode)).toEqual(['T-PV-DSP']);
     const cfg = await alice.call(pv.dispersionAnalyzeConfigPage, { keyword: 'T-PV-DSP', pageSize: 20, pageOffset: 1 });
     expect(cfg.body.data.list[0]).toMatchObject({ stationCode: 'T-PV-DSP', irradianceThreshold: 200, excludedCount: 0 });
+  });
+
+  it('exports the device list with the page’s filter, in the asked language', async () => {
+    const get = (session: Session, query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v2/pv-dispersion-rate/pv-device-export?${query}`,
+        headers: { cookie: session.cookie, jwttoken: session.token },
+      });
+    const csv = await get(alice, `stationId=${stationId}&from=2026-06-10&to=2026-06-10&format=csv&lang=zh-CN`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('离散率');
+    // per inverter again: 11.04 %, the weak S3 at 75 %, the dead S4
+    expect(lines).toHaveLength(2);
+    for (const cell of ['INV-D', '11.04', 'S3 (75 %)', 'S4']) expect(lines[1]).toContain(cell);
+    expect((await get(dave, `stationId=${stationId}&from=2026-06-10&to=2026-06-10&format=csv`)).statusCode).toBe(404);
   });
 
   it('refuses a period over 31 days, naming the field', async () => {

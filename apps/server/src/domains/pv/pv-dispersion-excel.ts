@@ -1,10 +1,8 @@
 import type { InputOf, pv as contract } from '@energy/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, textColumn, type Column, type Localized } from '../../excel/columns.js';
-import { sendExport } from '../../excel/export.js';
+import { textColumn, type Column, type Localized } from '../../excel/columns.js';
 import type { StaffCtx } from '../../plugins/context.js';
-import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import type { PvDispersionService } from './pv-dispersion.service.js';
+import { sendRows, type Http } from './pv-station-excel.js';
 
 // The dispersion page's device list in a file (docs/excel.md, docs/pv-analytics.md): the page's filter, worst first.
 
@@ -74,19 +72,13 @@ export async function exportDispersion(
   service: PvDispersionService,
   ctx: StaffCtx,
   input: InputOf<typeof contract.dispersionPvDeviceExport>,
-  http: { req: FastifyRequest; reply: FastifyReply },
+  http: Http,
 ) {
   const rows = await service.deviceRows(ctx, input);
-  async function* batches() {
-    yield rows;
-  }
-  return sendExport(http.reply, {
+  return sendRows(ctx, http, input, {
     name: 'pv-dispersion',
     sheet: { 'en-US': 'String dispersion', 'zh-CN': '组串离散率' },
     columns: COLUMNS,
-    lang: langOf(http.req, input.lang),
-    timeZone: await tenantTimeZone(ctx),
-    format: input.format,
-    batches: batches(),
+    rows,
   });
 }

@@ -1,6 +1,6 @@
 import { pv as contract, type BodyOf } from '@energy/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { equals, list, staffScope, where } from '../../db/list.js';
+import { equals, list, pageOfRows, staffScope, where } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import { analyseStation, byConcern, curveOf, periodOf, settingsOf, type StationRef } from './pv-dispersion-data.js';
@@ -62,10 +62,8 @@ export class PvDispersionService {
     input: { keyword?: string; pageSize: number; pageOffset: number },
     row: (s: Station) => Promise<R>,
   ) {
-    const all = await this.stations.all(ctx, { keyword: input.keyword });
-    const start = (input.pageOffset - 1) * input.pageSize;
-    const list = await Promise.all(all.slice(start, start + input.pageSize).map(row));
-    return { list, totalCount: all.length, pageSize: input.pageSize, pageOffset: input.pageOffset };
+    const page = pageOfRows(await this.stations.all(ctx, { keyword: input.keyword }), input);
+    return { ...page, list: await Promise.all(page.list.map(row)) };
   }
 
   thresholdPage(ctx: StaffCtx, input: BodyOf<typeof contract.dispersionThresholdPage>) {
@@ -254,15 +252,7 @@ export class PvDispersionService {
     const units = await this.filteredUnits(ctx, input);
     const s = await this.stations.visible(ctx, input.stationId);
     const { classes } = await settingsOf(ctx.tx, s.id);
-    const start = (input.pageOffset - 1) * input.pageSize;
-    return {
-      list: units.slice(start, start + input.pageSize),
-      totalCount: units.length,
-      pageSize: input.pageSize,
-      pageOffset: input.pageOffset,
-      classes,
-      timeZone: s.timeZone,
-    };
+    return { ...pageOfRows(units, input), classes, timeZone: s.timeZone };
   }
 
   /** Every row of the page's filter (the export). */
