@@ -105,26 +105,43 @@ export default function DispersionPage() {
   };
 
   const columns: TableColumnsType<Unit> = [
-    { title: d('inverter'), dataIndex: 'inverterCode', fixed: 'left', width: 100 },
-    { title: d('name'), dataIndex: 'inverterName', ellipsis: true, width: 120 },
-    { title: d('area'), dataIndex: 'areaName', ellipsis: true, width: 130, render: (v: string | null) => v ?? '–' },
+    {
+      title: d('inverter'),
+      key: 'inverter',
+      fixed: 'left',
+      width: 120,
+      render: (_, u) => (
+        <Flex vertical>
+          <span>{u.inverterCode}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {u.inverterName}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: d('area'), dataIndex: 'areaName', ellipsis: true, width: 110, render: (v: string | null) => v ?? '–' },
     ...(rates.data?.list.some((u) => u.mpptInput != null) ? [{ title: d('mppt'), dataIndex: 'mpptInput', width: 70 }] : []),
     {
       title: d('rate'),
       key: 'rate',
       align: 'right',
-      render: (_, u) =>
-        u.ratePercent == null ? (
-          <Typography.Text type="secondary">{d(`status.${u.status}`)}</Typography.Text>
-        ) : (
-          `${u.ratePercent.toFixed(2)} %`
-        ),
+      width: 110,
+      render: (_, u) => (
+        <span title={`${d('buckets')}: ${u.buckets}`}>
+          {u.ratePercent == null ? (
+            <Typography.Text type="secondary">{d(`status.${u.status}`)}</Typography.Text>
+          ) : (
+            `${u.ratePercent.toFixed(2)} %`
+          )}
+        </span>
+      ),
     },
     { title: d('className'), key: 'class', render: (_, u) => <ClassTag name={u.className} index={u.classIndex} classes={classes} /> },
-    { title: d('strings'), key: 'strings', align: 'right', render: (_, u) => `${u.stringsCounted} / ${u.stringsTotal}` },
+    { title: d('strings'), key: 'strings', align: 'right', width: 80, render: (_, u) => `${u.stringsCounted} / ${u.stringsTotal}` },
     {
       title: d('faulty'),
       key: 'faulty',
+      width: 190,
       render: (_, u) => (
         <Flex gap={4} wrap>
           {u.deadStrings.map((s) => (
@@ -140,7 +157,6 @@ export default function DispersionPage() {
         </Flex>
       ),
     },
-    { title: d('buckets'), dataIndex: 'buckets', align: 'right', width: 90 },
     {
       title: '',
       key: 'actions',
@@ -163,7 +179,7 @@ export default function DispersionPage() {
 
   return (
     <Flex gap={16} align="start" data-testid="pv-dispersion">
-      <Card size="small" title={d('stations')} style={{ width: 260, flex: 'none' }} loading={tree.isPending}>
+      <Card size="small" title={d('stations')} style={{ width: 230, flex: 'none' }} loading={tree.isPending}>
         <Tree<TreeNode & { title: string }>
           blockNode
           defaultExpandAll
