@@ -90,36 +90,43 @@ export async function equipmentOf(db: Db, stationId: number, inverterId?: number
 const arr = (values: unknown[]) => sql.param(values);
 const iso = (ts: number) => new Date(ts).toISOString();
 
+/** The ids of a property key of these devices' types (one per tenant's device type). */
+async function propertyIds(db: Db, deviceIds: number[], key: string): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select distinct p.id from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = ${key}
+        where dv.id = any(${arr(deviceIds)}::int[])`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /**
  * The weather station's 15 min average irradiance in [from, to) (only buckets at or above `threshold`), and
- * each string device's average current in those same buckets.
+ * each string device's average current in those same buckets. Both reads are ranges of the rollup's
+ * primary key (device, property, bucket): the irradiance of one device over the period, then the strings'
+ * current at exactly the qualifying buckets.
  */
 export async function bucketsOf(db: Db, weatherStationId: number | null, deviceIds: number[], from: number, to: number, threshold: number) {
   const irradiance = new Map<number, number>();
   const currents: Currents = new Map();
   if (weatherStationId == null) return { irradiance, currents };
-  const w = sql`select r.bucket, r.sum / r.count as g
-                from telemetry_15m r
-                join device dv on dv.id = r.device_id
-                join data_property p on p.id = r.property_id and p.device_type_id = dv.device_type_id and p.key = 'irradiance'
-                where r.device_id = ${weatherStationId} and r.bucket >= ${iso(from)}::timestamptz and r.bucket < ${iso(to)}::timestamptz
-                  and r.count > 0 and r.sum / r.count >= ${threshold}`;
   const light = await rowsOf<{ ts: string | number; g: number }>(
     db,
-    sql`select (extract(epoch from w.bucket) * 1000)::bigint as ts, w.g from (${w}) w order by 1`,
+    sql`select (extract(epoch from r.bucket) * 1000)::bigint as ts, r.sum / r.count as g
+        from telemetry_15m r
+        where r.device_id = ${weatherStationId} and r.property_id = any(${arr(await propertyIds(db, [weatherStationId], 'irradiance'))}::int[])
+          and r.bucket >= ${iso(from)}::timestamptz and r.bucket < ${iso(to)}::timestamptz
+          and r.count > 0 and r.sum / r.count >= ${threshold}
+        order by 1`,
   );
   for (const r of light) irradiance.set(Number(r.ts), Number(r.g));
   if (!deviceIds.length || !light.length) return { irradiance, currents };
   const rows = await rowsOf<{ d: number; ts: string | number; v: number }>(
     db,
-    sql`with w as (${w})
-        select r.device_id as d, (extract(epoch from r.bucket) * 1000)::bigint as ts, r.sum / r.count as v
+    sql`select r.device_id as d, (extract(epoch from r.bucket) * 1000)::bigint as ts, r.sum / r.count as v
         from telemetry_15m r
-        join w on w.bucket = r.bucket
-        join device dv on dv.id = r.device_id
-        join data_property p on p.id = r.property_id and p.device_type_id = dv.device_type_id and p.key = 'i'
-        where r.device_id = any(${arr(deviceIds)}::int[]) and r.bucket >= ${iso(from)}::timestamptz
-          and r.bucket < ${iso(to)}::timestamptz and r.count > 0`,
+        where r.device_id = any(${arr(deviceIds)}::int[]) and r.property_id = any(${arr(await propertyIds(db, deviceIds, 'i'))}::int[])
+          and r.bucket = any(${arr(light.map((l) => iso(Number(l.ts))))}::timestamptz[]) and r.count > 0`,
   );
   for (const r of rows) {
     let m = currents.get(Number(r.d));
