@@ -63,6 +63,8 @@ async function main() {
       })
         .then((started) => {
           demo = started;
+          // the history holds the demo's dead and weak strings: check them now rather than at the next hour
+          void services.pvDispersionAlarms.check().catch((err: unknown) => app.log.error({ err }, 'PV dispersion: the alarm check failed'));
           app.log.info(`demo devices: ${started.devices} devices connecting over MQTT to ${mqttUrl}`);
         })
         .catch((err: unknown) => app.log.error({ err }, 'demo devices could not start; the platform runs without them'));
@@ -77,11 +79,14 @@ async function main() {
     // the demo distribution network and its meters' history (docs/circuits.md), in the background
     if (live) void startDemoCircuits({ db: database.system, ingest, log: app.log, evaluate: () => services.lineLossAlarms.evaluate() });
 
+    // string dispersion alarms of every station (docs/pv-analytics.md, "Dispersion"): at start, then hourly
+    const stopDispersion = services.pvDispersionAlarms.start(60, app.log);
     const db = database;
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, async () => {
         await demo?.stop().catch(() => {});
         await charging?.stop().catch(() => {});
+        stopDispersion();
         await app.close();
         await db.close();
         process.exit(0);

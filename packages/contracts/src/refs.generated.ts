@@ -1369,6 +1369,69 @@ export const pv = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.pv.candidateWeatherStations>,
+  dispersionAnalysisSetUp: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/analysis-set-up',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionAnalysisSetUp>,
+  dispersionAnalyzeConfigPage: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/analyze-config-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionAnalyzeConfigPage>,
+  dispersionExcludeDevicePage: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/exclude-device-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionExcludeDevicePage>,
+  dispersionGetAnalysisConfig: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/get-analysis-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionGetAnalysisConfig>,
+  dispersionPvDeviceExport: {
+    method: 'GET',
+    path: '/api/v2/pv-dispersion-rate/pv-device-export',
+    bodyKind: 'json',
+    queryKeys: ['stationId', 'areaId', 'from', 'to', 'className', 'keyword', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.dispersionPvDeviceExport>,
+  dispersionPvDeviceList: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/pv-device-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionPvDeviceList>,
+  dispersionPvDevicePage: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/pv-device-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionPvDevicePage>,
+  dispersionPvWithArea: { method: 'POST', path: '/api/v2/pv-dispersion-rate/pv-with-area', bodyKind: 'none', queryKeys: [] } as EndpointRef<
+    typeof C.pv.dispersionPvWithArea
+  >,
+  dispersionThresholdInfo: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/threshold-info',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionThresholdInfo>,
+  dispersionThresholdPage: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/threshold-page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionThresholdPage>,
+  dispersionThresholdSetUp: {
+    method: 'POST',
+    path: '/api/v2/pv-dispersion-rate/threshold-set-up',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.dispersionThresholdSetUp>,
   gridConnectionPointList: {
     method: 'POST',
     path: '/api/v2/pvStation/gridConnectionPointList',

@@ -206,3 +206,14 @@ export function list<S extends PgSelect>(tx: Db, spec: ListSpec<S>): List<S> {
     },
   };
 }
+
+/** One page of rows already in memory (short lists computed in full: a station's inverters, a tenant's stations). */
+export function pageOfRows<R>(rows: readonly R[], input: PageRequest): Page<R> {
+  const start = (input.pageOffset - 1) * input.pageSize;
+  return {
+    list: rows.slice(start, start + input.pageSize),
+    totalCount: rows.length,
+    pageSize: input.pageSize,
+    pageOffset: input.pageOffset,
+  };
+}

@@ -23,3 +23,4 @@ export * from '../domains/circuit/circuit-energy.schema.js';
 export * from '../domains/line-loss/line-loss.schema.js';
 export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';
+export * from '../domains/pv/pv-dispersion.schema.js';

@@ -20,6 +20,8 @@ export const SERVER_ALARM_SCENES = [
   'DELIVERY_FAILED',
   'CONNECTOR_FAULTED',
   'LINE_LOSS_HIGH',
+  'PV_STRING_DEAD',
+  'PV_DISPERSION_HIGH',
 ] as const;
 export const serverAlarmScene = z.enum(SERVER_ALARM_SCENES);
 export type ServerAlarmScene = z.infer<typeof serverAlarmScene>;

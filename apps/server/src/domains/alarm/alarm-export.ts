@@ -28,6 +28,8 @@ const SCENES: Record<string, Localized> = {
   DELIVERY_FAILED: { 'en-US': 'Delivery failed', 'zh-CN': '下发失败' },
   CONNECTOR_FAULTED: { 'en-US': 'Charging connector faulted', 'zh-CN': '充电枪故障' },
   LINE_LOSS_HIGH: { 'en-US': 'Line loss high', 'zh-CN': '线损率超限' },
+  PV_STRING_DEAD: { 'en-US': 'PV string dead', 'zh-CN': '组串无电流' },
+  PV_DISPERSION_HIGH: { 'en-US': 'PV string dispersion high', 'zh-CN': '组串离散率超限' },
 };
 const CONDITIONS: Record<string, Localized> = {
   GT: { 'en-US': 'above', 'zh-CN': '大于' },

@@ -48,4 +48,6 @@ export const SCENES: Record<ServerAlarmScene, { name: string; level: number }> =
   DELIVERY_FAILED: { name: 'Delivery failed', level: 1 },
   CONNECTOR_FAULTED: { name: 'Charging connector faulted', level: 2 },
   LINE_LOSS_HIGH: { name: 'Line loss high', level: 2 },
+  PV_STRING_DEAD: { name: 'PV string dead', level: 1 },
+  PV_DISPERSION_HIGH: { name: 'PV string dispersion high', level: 2 },
 };

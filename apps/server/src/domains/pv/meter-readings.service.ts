@@ -3,6 +3,7 @@ import { pv as contract, type BodyOf } from '@energy/contracts';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
+import { pageOfRows } from '../../db/list.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import type { JobsService } from '../jobs/jobs.service.js';
@@ -282,13 +283,7 @@ export class MeterReadingsService {
   }
 
   page({ rows }: { rows: Row[] }, input: { pageSize: number; pageOffset: number }) {
-    const start = (input.pageOffset - 1) * input.pageSize;
-    return {
-      list: rows.slice(start, start + input.pageSize),
-      totalCount: rows.length,
-      pageSize: input.pageSize,
-      pageOffset: input.pageOffset,
-    };
+    return pageOfRows(rows, input);
   }
 
   /** Settles (recomputes and stores) the station's readings of the ended days and months of first..last, as a job: a unit a day. */

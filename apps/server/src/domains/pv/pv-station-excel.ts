@@ -1,6 +1,6 @@
 import type { InputOf, pv as contract } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, textColumn, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column, type Localized } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -46,24 +46,41 @@ const COLUMNS: Column<Row>[] = [
   text('timeZone', 'Time zone', '时区', 16),
 ];
 
+export type Http = { req: FastifyRequest; reply: FastifyReply };
+
+/** A short list (it fits one batch) as XLSX or CSV in the asked language and the tenant's zone. */
+export async function sendRows<R>(
+  ctx: StaffCtx,
+  http: Http,
+  input: { lang?: 'en-US' | 'zh-CN'; format: 'xlsx' | 'csv' },
+  file: { name: string; sheet: Localized; columns: Column<R>[]; rows: R[] },
+) {
+  async function* batches() {
+    yield file.rows;
+  }
+  return sendExport(http.reply, {
+    name: file.name,
+    sheet: file.sheet,
+    columns: file.columns,
+    lang: langOf(http.req, input.lang),
+    timeZone: await tenantTimeZone(ctx),
+    format: input.format,
+    batches: batches(),
+  });
+}
+
 /** The staff's stations (the list's filter) as XLSX or CSV; a station list is short, so one batch. */
 export async function exportPvStations(
   stations: PvStationsService,
   ctx: StaffCtx,
   input: InputOf<typeof contract.pvStationExport>,
-  http: { req: FastifyRequest; reply: FastifyReply },
+  http: Http,
 ) {
   const rows = await stations.all(ctx, input);
-  async function* batches() {
-    yield rows;
-  }
-  return sendExport(http.reply, {
+  return sendRows(ctx, http, input, {
     name: 'pv-stations',
     sheet: { 'en-US': 'PV stations', 'zh-CN': '光伏电站' },
     columns: COLUMNS,
-    lang: langOf(http.req, input.lang),
-    timeZone: await tenantTimeZone(ctx),
-    format: input.format,
-    batches: batches(),
+    rows,
   });
 }

@@ -1,7 +1,12 @@
+import type { Db } from '../../db/client.js';
+import type { AlarmEvaluator } from '../alarm/evaluator.js';
 import type { PricesService } from '../circuit/prices.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { domainModule } from '../types.js';
 import { MeterReadingsService } from './meter-readings.service.js';
+import { PvDispersionAlarms } from './pv-dispersion-alarms.js';
+import { pvDispersionRoutes } from './pv-dispersion.routes.js';
+import { PvDispersionService } from './pv-dispersion.service.js';
 import { PvEquipmentExcel } from './pv-equipment-excel.js';
 import { pvEquipmentRoutes } from './pv-equipment.routes.js';
 import { PvEquipmentService } from './pv-equipment.service.js';
@@ -14,7 +19,17 @@ import { pvRoutes } from './pv.routes.js';
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
-  services: ({ jobs, prices }: { jobs: JobsService; prices: PricesService }) => {
+  services: ({
+    jobs,
+    prices,
+    db,
+    alarmEvaluator,
+  }: {
+    jobs: JobsService;
+    prices: PricesService;
+    db: Db;
+    alarmEvaluator: AlarmEvaluator;
+  }) => {
     const pvStations = new PvStationsService();
     const pvEquipment = new PvEquipmentService(pvStations);
     const meterReadings = new MeterReadingsService(pvStations, jobs);
@@ -27,11 +42,14 @@ export const pvModule = domainModule({
       pvSettings: new PvSettingsService(pvStations),
       pvEquipment,
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
+      pvDispersion: new PvDispersionService(pvStations),
+      pvDispersionAlarms: new PvDispersionAlarms(db, alarmEvaluator),
     };
   },
   routes: (route, services) => {
     pvRoutes(route, services);
     pvEquipmentRoutes(route, services);
     pvReadingsRoutes(route, services);
+    pvDispersionRoutes(route, services);
   },
 });

@@ -27,6 +27,8 @@ const en = {
     DELIVERY_FAILED: 'Delivery failed',
     CONNECTOR_FAULTED: 'Charging connector faulted',
     LINE_LOSS_HIGH: 'Line loss high',
+    PV_STRING_DEAD: 'PV string dead',
+    PV_DISPERSION_HIGH: 'PV string dispersion high',
   },
 };
 
@@ -52,6 +54,8 @@ const zh: typeof en = {
     DELIVERY_FAILED: '下发失败',
     CONNECTOR_FAULTED: '充电枪故障',
     LINE_LOSS_HIGH: '线损率超限',
+    PV_STRING_DEAD: '组串无电流',
+    PV_DISPERSION_HIGH: '组串离散率超限',
   },
 };
 

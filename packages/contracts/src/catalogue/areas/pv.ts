@@ -35,7 +35,10 @@ export const pvArea = {
           name: 'String dispersion',
           nameZh: '组串离散率',
           path: '/pv/analysis/dispersion',
-          buttons: [{ code: 'b-pv-dispersion-config', name: 'Set thresholds', nameZh: '设置阈值' }],
+          buttons: [
+            { code: 'b-pv-dispersion-config', name: 'Set thresholds', nameZh: '设置阈值' },
+            { code: 'b-pv-dispersion-export', name: 'Export dispersion', nameZh: '导出离散率' },
+          ],
         },
         {
           key: 'report',
