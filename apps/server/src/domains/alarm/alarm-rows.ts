@@ -21,6 +21,8 @@ type AlarmLogRow = contract.AlarmLogRow;
 export interface Filter {
   ouId?: number;
   deviceId?: number;
+  /** Alarms of any of these devices (a PV station's, docs/pv-analytics.md). */
+  deviceIds?: number[];
   deviceCode?: string;
   /** The signboard's name for the device code (both given: both must match). */
   assetCode?: string;
@@ -71,6 +73,7 @@ export function whereOf(ctx: StaffCtx, f: Filter): SQL {
   const filters = where(f, {
     ouId: equals(alarmLog.ouId),
     deviceId: equals(alarmLog.deviceId),
+    deviceIds: isIn(alarmLog.deviceId, { empty: 'nothing' }),
     deviceCode: contains(alarmLog.deviceCode),
     assetCode: contains(alarmLog.deviceCode),
     deviceName: contains(alarmLog.deviceName),

@@ -1,5 +1,7 @@
+import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import type { PricesService } from '../circuit/prices.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
+import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import { domainModule } from '../types.js';
 import { MeterReadingsService } from './meter-readings.service.js';
 import { PvEquipmentExcel } from './pv-equipment-excel.js';
@@ -11,10 +13,23 @@ import { PvReportsService } from './pv-reports.service.js';
 import { PvSettingsService } from './pv-settings.service.js';
 import { PvStationsService } from './pv-stations.service.js';
 import { pvRoutes } from './pv.routes.js';
+import { PvOutlineDevicesService } from './pv-outline-devices.service.js';
+import { pvOutlineRoutes } from './pv-outline.routes.js';
+import { PvOutlineService } from './pv-outline.service.js';
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
-  services: ({ jobs, prices }: { jobs: JobsService; prices: PricesService }) => {
+  services: ({
+    jobs,
+    prices,
+    telemetry,
+    alarmRecords,
+  }: {
+    jobs: JobsService;
+    prices: PricesService;
+    telemetry: TelemetryService;
+    alarmRecords: AlarmRecordsService;
+  }) => {
     const pvStations = new PvStationsService();
     const pvEquipment = new PvEquipmentService(pvStations);
     const meterReadings = new MeterReadingsService(pvStations, jobs);
@@ -27,11 +42,14 @@ export const pvModule = domainModule({
       pvSettings: new PvSettingsService(pvStations),
       pvEquipment,
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
+      pvOutline: new PvOutlineService(pvStations, pvReports, alarmRecords),
+      pvOutlineDevices: new PvOutlineDevicesService(pvStations, telemetry, alarmRecords),
     };
   },
   routes: (route, services) => {
     pvRoutes(route, services);
     pvEquipmentRoutes(route, services);
     pvReadingsRoutes(route, services);
+    pvOutlineRoutes(route, services);
   },
 });
