@@ -67,6 +67,11 @@ export function DeviceTreeCard({ pvId, timeZone }: { pvId: number; timeZone: str
   const [selected, setSelected] = useState<string | null>(null);
   const { list, change } = useAttention(pvId);
   const data = useMemo(() => (tree.data ? [toTreeData(tree.data, t)] : []), [tree.data, t]);
+  // the station and its areas open: inverters, meters and the weather station in view; strings one click away
+  const expanded = useMemo(
+    () => (tree.data ? [tree.data.key, ...tree.data.children.filter((c) => c.kind === 'area').map((c) => c.key)] : []),
+    [tree.data],
+  );
   const node = tree.data && selected ? findNode(tree.data, selected) : null;
   const recent = useQuery({
     queryKey: pvKeys.of(pv.pvOutlineRecent, { pvId, deviceId: node?.deviceId ?? 0 }),
@@ -80,7 +85,7 @@ export function DeviceTreeCard({ pvId, timeZone }: { pvId: number; timeZone: str
         {data.length > 0 && (
           <Tree
             treeData={data}
-            defaultExpandAll
+            defaultExpandedKeys={expanded}
             height={420}
             selectedKeys={selected ? [selected] : []}
             onSelect={(keys) => setSelected((keys[0] as string) ?? null)}

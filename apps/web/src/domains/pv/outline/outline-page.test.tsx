@@ -80,6 +80,14 @@ const fixtures = [
   ]),
   fixture(pv.pvOutlineDeviceTree, tree),
   fixture(pv.pvOutlineAttention, []),
+  fixture(pv.pvOutlineRecent, {
+    deviceId: 131,
+    code: 'PVM-01',
+    name: 'PVM-01',
+    online: true,
+    lastSeenAt: '2026-11-03T05:00:00.000Z',
+    values: [{ key: 'p', name: 'Active power', unit: 'kW', kind: 'instantaneous', ts: 1, value: 412.34 }],
+  }),
   fixture(pv.pvOutlineAreaStrings, pageOf([])),
   fixture(pv.pvOutlineAlarmCount, { total: 0, active: 0, levels: [0, 1, 2, 3, 4].map((level) => ({ level, total: 0, active: 0 })) }),
   fixture(pv.pvOutlineAlarmDevices, []),
@@ -94,22 +102,25 @@ afterEach(async () => {
 describe('PV station outline', { timeout: 60_000 }, () => {
   test('shows the station’s figures, its device tree with states, and the strings’ export with its code', async () => {
     const view = renderPage(<OutlinePage />, { permissions: ['p-pv-outline', 'b-pv-outline-export'], fixtures });
-    const figures = await screen.findByTestId('pv-outline-figures');
+    const figures = await screen.findByTestId('pv-outline-figures', {}, { timeout: 20_000 });
     await waitFor(() => expect(within(figures).getByTestId('pv-outline-energy-today').textContent).toContain('2,890kWh'));
+    expect(within(figures).getByTestId('pv-outline-energy-today').textContent).toContain('Energy on 2026-11-03'); // a past day
     expect(within(figures).getByTestId('pv-outline-energy-month').textContent).toContain('3,790kWh');
     expect(within(figures).getByTestId('pv-outline-energy-total').textContent).toContain('44.9MWh');
     expect(within(figures).getByTestId('pv-outline-power-now').textContent).toContain('412.3kW');
     expect(within(figures).getByTestId('pv-outline-co2').textContent).toContain('25.61t');
     expect(figures.textContent).toContain('80.0%'); // PR today
     expect(figures.textContent).toContain('1,242.70CNY');
-    const treeCard = await screen.findByTestId('pv-outline-tree');
+    const treeCard = await screen.findByTestId('pv-outline-tree', {}, { timeout: 20_000 });
     await waitFor(() => expect(treeCard.textContent).toContain('INV-01'));
     expect(treeCard.textContent).toContain('PVM-01');
     expect(screen.getByTestId('pv-outline-indicators').textContent).toContain('990 kWp');
     expect(screen.getByTestId('pv-outline-strings-export')).toBeTruthy();
-    // picking a device without telemetry says so; the follow button is there
-    fireEvent.click(within(treeCard).getByText('S02'));
-    await waitFor(() => expect(screen.getByTestId('pv-outline-recent').textContent).toContain('No device'));
+    // strings are one click away (their inverter is closed); picking the meter shows its latest values
+    expect(within(treeCard).queryByText('S02')).toBeNull();
+    fireEvent.click(within(treeCard).getByText('PVM-01'));
+    await waitFor(() => expect(screen.getByTestId('pv-outline-recent').textContent).toContain('412.34'));
+    expect(screen.getByTestId('pv-outline-recent').textContent).toContain('Active power (kW)');
     expect(screen.getByTestId('pv-outline-follow')).toBeTruthy();
     expect(view.calls.some((c) => c.url.endsWith('/api/v2/pv-outline/pv-summary-data'))).toBe(true);
   });
@@ -117,8 +128,8 @@ describe('PV station outline', { timeout: 60_000 }, () => {
   test('in Chinese, and without the export code no export button', async () => {
     await act(() => i18n.changeLanguage('zh-CN'));
     renderPage(<OutlinePage />, { permissions: ['p-pv-outline'], fixtures });
-    const figures = await screen.findByTestId('pv-outline-figures');
-    await waitFor(() => expect(figures.textContent).toContain('今日发电量'));
+    const figures = await screen.findByTestId('pv-outline-figures', {}, { timeout: 20_000 });
+    await waitFor(() => expect(figures.textContent).toContain('本月发电量'));
     expect(screen.queryByTestId('pv-outline-strings-export')).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/page-title';
+import { dayIn } from '../../../shared/zoned-time';
 import { usePvList } from '../queries';
 import { EnergyCard, PerformanceCard, PowerCard } from './outline-charts';
 import { AttentionList, DeviceTreeCard } from './outline-devices';
@@ -18,9 +19,12 @@ const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFi
 function FigureCards({ s }: { s: OutlineSummary }) {
   const { t } = useTranslation();
   const f = (k: string) => t(`pvOutline.figures.${k}`);
+  // a past day's figures stand as they were at its end: its energy is "of the day", not "today"
+  const past = s.day !== dayIn(Date.now(), s.timeZone);
   const energy = (k: 'today' | 'month' | 'year' | 'total') => {
     const e = energyText(s.energyWh[k]);
-    return <Statistic title={f(k)} value={e.value} suffix={e.unit} data-testid={`pv-outline-energy-${k}`} />;
+    const title = k === 'today' && past ? t('pvOutline.figures.onDay', { day: s.day }) : f(k);
+    return <Statistic title={title} value={e.value} suffix={e.unit} data-testid={`pv-outline-energy-${k}`} />;
   };
   const cards = [
     <Statistic key="power" title={f('power')} value={fixed(s.powerKw, 1)} suffix="kW" data-testid="pv-outline-power-now" />,
