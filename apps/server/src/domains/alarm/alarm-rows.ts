@@ -73,7 +73,8 @@ export function whereOf(ctx: StaffCtx, f: Filter): SQL {
   const filters = where(f, {
     ouId: equals(alarmLog.ouId),
     deviceId: equals(alarmLog.deviceId),
-    deviceIds: isIn(alarmLog.deviceId, { empty: 'nothing' }),
+    // one array parameter: a PV station has thousands of devices, `in ($1, …)` would plan each count anew
+    deviceIds: (ids: number[]) => (ids.length ? sql`${alarmLog.deviceId} = any(${sql.param(ids)}::int[])` : sql`false`),
     deviceCode: contains(alarmLog.deviceCode),
     assetCode: contains(alarmLog.deviceCode),
     deviceName: contains(alarmLog.deviceName),

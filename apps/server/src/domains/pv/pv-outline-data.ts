@@ -91,6 +91,19 @@ export async function stationEquipment(tx: Db, station: { id: number; weatherSta
   return out;
 }
 
+/** The devices bound to a station's inverters, strings, grid-point meters and weather station (alarms, membership). */
+export async function stationDeviceIds(tx: Db, station: { id: number; weatherStationId: number | null }): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select device_id as id from pv_inverter where station_id = ${station.id} and device_id is not null
+        union select device_id from pv_string where station_id = ${station.id} and device_id is not null
+        union select unnest(array[generation_meter_id, on_grid_meter_id, offtake_meter_id]) from pv_grid_point where station_id = ${station.id}`,
+  );
+  const ids = new Set(rows.flatMap((r) => (r.id == null ? [] : [Number(r.id)])));
+  if (station.weatherStationId != null) ids.add(station.weatherStationId);
+  return [...ids];
+}
+
 /** The series the station's generation is read from: its generation meters, else its inverters' AC energy (as the reports). */
 export async function generationSeries(tx: Db, stationId: number): Promise<{ series: Series[]; source: 'generation-meter' | 'inverters' }> {
   const meters = (await stationMeters(tx, stationId)).filter((m) => m.role === 'generation');

@@ -5,7 +5,7 @@ import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
-import { deviceStates, latestValues, stateOf, stationEquipment, type Equipment } from './pv-outline-data.js';
+import { deviceStates, latestValues, stateOf, stationDeviceIds, stationEquipment, type Equipment } from './pv-outline-data.js';
 import { pvAttention } from './pv-outline.schema.js';
 import type { PvStationsService } from './pv-stations.service.js';
 
@@ -43,7 +43,7 @@ export class PvOutlineDevicesService {
     const equipment = await stationEquipment(ctx.tx, station);
     const active = await this.alarms.activeByDevice(ctx, deviceIdsOf(equipment));
     const states = await deviceStates(ctx.tx, equipment, new Set(active.map((a) => a.deviceId)));
-    return { station, equipment, states, active };
+    return { station, equipment, states };
   }
 
   /** Station › areas (then inverters without an area) › inverters › strings, then the meters and the weather station. */
@@ -110,13 +110,14 @@ export class PvOutlineDevicesService {
   /** A device of the station (or 404), with its latest values (the telemetry service's `recent`). */
   async recent(ctx: StaffCtx, input: { pvId: number; deviceId: number }) {
     const station = await this.stations.visible(ctx, input.pvId);
-    const e = (await stationEquipment(ctx.tx, station)).find((x) => x.deviceId === input.deviceId);
-    if (!e) throw notFound(`Device ${input.deviceId} of PV station ${station.code}`);
+    if (!(await stationDeviceIds(ctx.tx, station)).includes(input.deviceId))
+      throw notFound(`Device ${input.deviceId} of PV station ${station.code}`);
     const r = await this.telemetry.recent(ctx, { deviceId: input.deviceId });
+    const [d] = await rowsOf<{ code: string; name: string }>(ctx.tx, sql`select code, name from device where id = ${input.deviceId}`);
     return {
       deviceId: r.deviceId,
-      code: e.code,
-      name: e.name,
+      code: d?.code ?? '',
+      name: d?.name ?? '',
       online: r.online,
       lastSeenAt: r.lastSeenAt ?? null,
       values: r.values.map((v) => ({ key: v.key, name: v.name, unit: v.unit, kind: v.kind, ts: v.ts, value: v.value })),
@@ -125,7 +126,8 @@ export class PvOutlineDevicesService {
 
   /** The staff's attention list of the station; `add` and `remove` change it first (equipment of the station only). */
   async attention(ctx: StaffCtx, input: BodyOf<typeof contract.pvOutlineAttention>): Promise<contract.AttentionRow[]> {
-    const { station, equipment, states } = await this.withStates(ctx, input.pvId);
+    const station = await this.stations.visible(ctx, input.pvId);
+    const equipment = await stationEquipment(ctx.tx, station);
     const mine = and(eq(pvAttention.staffId, ctx.staff.id), eq(pvAttention.tenantId, ctx.staff.tenantId))!;
     if (input.action !== 'list') {
       const target = equipment.find((e) => e.kind === input.kind && e.refId === input.refId);
@@ -142,6 +144,9 @@ export class PvOutlineDevicesService {
       .from(pvAttention)
       .where(and(mine, eq(pvAttention.stationId, station.id)))
       .orderBy(asc(pvAttention.createdAt), asc(pvAttention.id));
+    const followed = equipment.filter((e) => rows.some((r) => r.kind === e.kind && r.refId === e.refId));
+    const active = await this.alarms.activeByDevice(ctx, deviceIdsOf(followed));
+    const states = await deviceStates(ctx.tx, followed, new Set(active.map((a) => a.deviceId)));
     return rows.flatMap((r) => {
       const e = equipment.find((x) => x.kind === r.kind && x.refId === r.refId);
       if (!e) return []; // equipment deleted since: its row stays hidden until removed
@@ -166,7 +171,8 @@ export class PvOutlineDevicesService {
     input: { pvId: number; areaId?: number; inverterId?: number },
     page?: { pageSize: number; pageOffset: number },
   ) {
-    const { station, equipment, states } = await this.withStates(ctx, input.pvId);
+    const station = await this.stations.visible(ctx, input.pvId);
+    const equipment = await stationEquipment(ctx.tx, station);
     const areas = new Map(
       (
         await rowsOf<{ id: number; name: string; sort: number }>(
@@ -192,6 +198,12 @@ export class PvOutlineDevicesService {
           a.s.code.localeCompare(b.s.code),
       );
     const shown = page ? strings.slice((page.pageOffset - 1) * page.pageSize, page.pageOffset * page.pageSize) : strings;
+    const active = await this.alarms.activeByDevice(ctx, deviceIdsOf(shown.map((x) => x.s)));
+    const states = await deviceStates(
+      ctx.tx,
+      shown.map((x) => x.s),
+      new Set(active.map((a) => a.deviceId)),
+    );
     const latest = await latestValues(
       ctx.tx,
       shown.flatMap(({ s }) => (s.deviceId == null ? [] : ['v', 'i', 'p'].map((key) => ({ deviceId: s.deviceId!, key })))),
@@ -225,7 +237,9 @@ export class PvOutlineDevicesService {
 
   /** The station's devices with active alarms, most severe first. */
   async alarmDevices(ctx: StaffCtx, input: { pvId: number }) {
-    const { equipment, active } = await this.withStates(ctx, input.pvId);
+    const station = await this.stations.visible(ctx, input.pvId);
+    const equipment = await stationEquipment(ctx.tx, station);
+    const active = await this.alarms.activeByDevice(ctx, deviceIdsOf(equipment));
     return active
       .map((a) => {
         const e = equipment.find((x) => x.deviceId === a.deviceId)!;
@@ -237,7 +251,7 @@ export class PvOutlineDevicesService {
   /** The alarms of the station's devices, newest first (a device of another station answers an empty page). */
   async alarmPage(ctx: StaffCtx, input: BodyOf<typeof contract.pvOutlineAlarmPage>) {
     const station: Station = await this.stations.visible(ctx, input.pvId);
-    const deviceIds = deviceIdsOf(await stationEquipment(ctx.tx, station));
+    const deviceIds = await stationDeviceIds(ctx.tx, station);
     return this.alarms.devicesPage(
       ctx,
       { deviceIds, deviceId: input.deviceId, state: input.state, levels: input.levels },
@@ -249,7 +263,7 @@ export class PvOutlineDevicesService {
   /** Total and active alarms of the station's devices, per level. */
   async alarmCount(ctx: StaffCtx, input: { pvId: number }) {
     const station = await this.stations.visible(ctx, input.pvId);
-    const levels = await this.alarms.devicesCount(ctx, deviceIdsOf(await stationEquipment(ctx.tx, station)));
+    const levels = await this.alarms.devicesCount(ctx, await stationDeviceIds(ctx.tx, station));
     return { total: levels.reduce((s, l) => s + l.total, 0), active: levels.reduce((s, l) => s + l.active, 0), levels };
   }
 }
