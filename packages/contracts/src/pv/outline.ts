@@ -195,19 +195,21 @@ export interface OutlineNode {
   children: OutlineNode[];
 }
 const states = z.partialRecord(outlineState, z.number().int());
-export const outlineNode: z.ZodType<OutlineNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    kind: outlineNodeKind,
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    deviceId: z.number().int().nullable(),
-    state: outlineState.nullable(),
-    states: states.nullable(),
-    children: z.array(outlineNode),
-  }),
-);
+export const outlineNode: z.ZodType<OutlineNode> = z
+  .lazy(() =>
+    z.object({
+      key: z.string(),
+      kind: outlineNodeKind,
+      id: z.number().int(),
+      code: z.string(),
+      name: z.string(),
+      deviceId: z.number().int().nullable(),
+      state: outlineState.nullable(),
+      states: states.nullable(),
+      children: z.array(outlineNode),
+    }),
+  )
+  .meta({ id: 'PvOutlineNode' });
 
 /** Station › areas › inverters › strings, then meters and the weather station, each with its state. */
 export const pvOutlineDeviceTree = endpoint({
