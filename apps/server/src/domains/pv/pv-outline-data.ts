@@ -2,7 +2,7 @@ import { pv as contract } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
-import { INVERTER_KEY, type Series } from './pv-energy.js';
+import { bucketEnergy, INVERTER_KEY, type Series } from './pv-energy.js';
 import { stationMeters } from './meter-readings.service.js';
 
 // What the PV outline reads (docs/pv-analytics.md, "Outline"): the station's equipment and devices, the
@@ -116,23 +116,10 @@ export async function generationSeries(tx: Db, stationId: number): Promise<{ ser
 }
 
 const arr = (values: unknown[]) => sql.param(values);
-const iso = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-/** Σ over the series of their day rollups' energy per day bucket in [from, to), Wh (each day's increase rounded to the Wh). */
-export async function dayEnergy(tx: Db, series: readonly Series[], from: number | null, to: number): Promise<{ ts: number; wh: number }[]> {
-  if (!series.length) return [];
-  const rows = await rowsOf<{ ts: string | number; wh: string | number }>(
-    tx,
-    sql`select (extract(epoch from r.bucket) * 1000)::bigint as ts, sum(round(r.increase * 1000))::bigint as wh
-        from unnest(${arr(series.map((s) => s.deviceId))}::int[], ${arr(series.map((s) => s.key))}::text[]) as s(d, k)
-        join device dv on dv.id = s.d
-        join data_property p on p.device_type_id = dv.device_type_id and p.key = s.k
-        join telemetry_1d r on r.device_id = s.d and r.property_id = p.id
-        where ${from === null ? sql`true` : sql`r.bucket >= ${iso(from)}`} and r.bucket < ${iso(to)}
-        group by r.bucket order by r.bucket`,
-  );
-  return rows.map((r) => ({ ts: Number(r.ts), wh: Number(r.wh) }));
-}
+/** Σ over the series of their day rollups' energy per local day in [from, to) (from null: since the first), Wh. */
+export const dayEnergy = (tx: Db, series: readonly Series[], from: number | null, to: number) =>
+  bucketEnergy(tx, 'telemetry_1d', series, from, to);
 
 /** The latest reading of each series (from the raw table's primary key, newest first: one index probe per series). */
 export async function latestValues(
