@@ -55,7 +55,17 @@ function FigureCards({ s }: { s: OutlineSummary }) {
       />
     </Tooltip>,
     <Statistic key="it" title={f('incomeToday')} value={money(s.income.today)} suffix={s.income.currency ?? ''} />,
-    <Statistic key="im" title={f('incomeMonth')} value={money(s.income.month)} suffix={s.income.currency ?? ''} />,
+    <Tooltip
+      key="im"
+      title={s.income.unpricedWh > 0 ? t('pvOutline.figures.unpriced', { kwh: energyText(s.income.unpricedWh).value }) : undefined}
+    >
+      <Statistic
+        title={f('incomeMonth')}
+        value={money(s.income.month)}
+        suffix={`${s.income.currency ?? ''}${s.income.unpricedWh > 0 ? ' *' : ''}`}
+        data-testid="pv-outline-income-month"
+      />
+    </Tooltip>,
   ];
   return (
     <Row gutter={[12, 12]} data-testid="pv-outline-figures">

@@ -22,6 +22,7 @@ const en = {
     co2Hint: 'Emission factor {{f}} kg/kWh (China national grid average 2022, Ministry of Ecology and Environment)',
     incomeToday: 'Income today',
     incomeMonth: 'Income this month',
+    unpriced: '* {{kwh}} kWh self-consumed this month have no price (no tariff or income way in force): not counted',
   },
   power: { title: 'Power curve', power: 'Power (kW)', irradiance: 'Irradiance (W/m²)', peak: 'Peak {{kw}} kW' },
   energy: {
@@ -119,6 +120,7 @@ const zh: typeof en = {
     co2Hint: '排放因子 {{f}} kg/kWh（生态环境部 2022 年全国电力平均二氧化碳排放因子）',
     incomeToday: '今日收益',
     incomeMonth: '本月收益',
+    unpriced: '* 本月有 {{kwh}} kWh 自用电量无电价（无生效电价或收益方式）：未计入',
   },
   power: { title: '功率曲线', power: '功率 (kW)', irradiance: '辐照度 (W/m²)', peak: '峰值 {{kw}} kW' },
   energy: { title: '发电量', period: { day: '日', month: '月', year: '年', total: '累计' }, energy: '发电量 (kWh)', hours: '等效小时 (h)' },
