@@ -1369,6 +1369,9 @@ export const pv = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.pv.candidateWeatherStations>,
+  dashboardPv: { method: 'POST', path: '/api/v2/portal/dashboard/pv', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.dashboardPv
+  >,
   dispersionAnalysisSetUp: {
     method: 'POST',
     path: '/api/v2/pv-dispersion-rate/analysis-set-up',
@@ -1563,6 +1566,54 @@ export const pv = {
   >,
   pvOnlineWayLog: { method: 'POST', path: '/api/v2/pvStation/log/onlineCalculateWay', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvOnlineWayLog
+  >,
+  pvOutlineAlarmCount: { method: 'POST', path: '/api/v2/pv-outline/alarm-count', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineAlarmCount
+  >,
+  pvOutlineAlarmDevices: { method: 'POST', path: '/api/v2/pv-outline/alarm-device-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineAlarmDevices
+  >,
+  pvOutlineAlarmPage: { method: 'POST', path: '/api/v2/pv-outline/alarm-data-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineAlarmPage
+  >,
+  pvOutlineAreaStrings: { method: 'POST', path: '/api/v2/pv-outline/area-string-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineAreaStrings
+  >,
+  pvOutlineAreaStringsExport: {
+    method: 'GET',
+    path: '/api/v2/pv-outline/area-string-list/export',
+    bodyKind: 'json',
+    queryKeys: ['pvId', 'areaId', 'inverterId', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.pvOutlineAreaStringsExport>,
+  pvOutlineAttention: { method: 'POST', path: '/api/v2/pv-outline/attention', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineAttention
+  >,
+  pvOutlineDataStatistics: {
+    method: 'POST',
+    path: '/api/v2/pv-outline/pv-data-statistics',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.pvOutlineDataStatistics>,
+  pvOutlineDeviceTree: { method: 'POST', path: '/api/v2/pv-outline/pv-device-tree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineDeviceTree
+  >,
+  pvOutlineIndicators: { method: 'POST', path: '/api/v2/pv-outline/indicator-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineIndicators
+  >,
+  pvOutlinePerformance: {
+    method: 'POST',
+    path: '/api/v2/pv-outline/performance-statistics',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.pvOutlinePerformance>,
+  pvOutlinePower: { method: 'POST', path: '/api/v2/pv-outline/pv-power-statistics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlinePower
+  >,
+  pvOutlineRecent: { method: 'POST', path: '/api/v2/pv-outline/data-property/recent', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineRecent
+  >,
+  pvOutlineSummary: { method: 'POST', path: '/api/v2/pv-outline/pv-summary-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.pvOutlineSummary
   >,
   pvStationBasicInfo: { method: 'POST', path: '/api/v2/pvStation/basicInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvStationBasicInfo

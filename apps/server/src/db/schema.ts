@@ -24,3 +24,4 @@ export * from '../domains/line-loss/line-loss.schema.js';
 export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';
 export * from '../domains/pv/pv-dispersion.schema.js';
+export * from '../domains/pv/pv-outline.schema.js';

@@ -4,3 +4,4 @@ export * from './station-settings.js';
 export * from './equipment.js';
 export * from './readings.js';
 export * from './dispersion.js';
+export * from './outline.js';

@@ -33,6 +33,36 @@ export class AlarmRecordsService {
     return pageRows(ctx, recordFilter(input), input.page, input.size);
   }
 
+  /** A page of the alarms of some devices (a PV station's outline, docs/pv-analytics.md), newest first. */
+  devicesPage(ctx: StaffCtx, f: Pick<Filter, 'deviceIds' | 'deviceId' | 'state' | 'levels'>, page: number, size: number) {
+    return pageRows(ctx, f, page, size);
+  }
+
+  /** Total and active alarms per level of some devices (every level, zeros included). */
+  devicesCount(ctx: StaffCtx, deviceIds: number[]) {
+    return countByLevel(ctx, whereOf(ctx, { deviceIds }));
+  }
+
+  /** The devices among `deviceIds` with active alarms: how many, the most severe level (0 highest), the latest time. */
+  async activeByDevice(ctx: StaffCtx, deviceIds: number[]) {
+    const rows = await ctx.tx
+      .select({
+        deviceId: alarmLog.deviceId,
+        active: sql<number>`count(*)::int`,
+        highestLevel: sql<number>`min(${alarmLog.level})::int`,
+        latest: sql<string>`max(${alarmLog.alarmTime})`,
+      })
+      .from(alarmLog)
+      .where(whereOf(ctx, { deviceIds, state: 0 }))
+      .groupBy(alarmLog.deviceId);
+    return rows.map((r) => ({
+      deviceId: Number(r.deviceId),
+      active: Number(r.active),
+      highestLevel: Number(r.highestLevel),
+      latestAlarmTime: new Date(r.latest).toISOString(),
+    }));
+  }
+
   /** A visible alarm, or 404 (another tenant's, or of an OU the staff does not see, answers the same). */
   detail(ctx: StaffCtx, input: { id: number }) {
     return detailRow(ctx, input.id);

@@ -21,6 +21,8 @@ type AlarmLogRow = contract.AlarmLogRow;
 export interface Filter {
   ouId?: number;
   deviceId?: number;
+  /** Alarms of any of these devices (a PV station's, docs/pv-analytics.md). */
+  deviceIds?: number[];
   deviceCode?: string;
   /** The signboard's name for the device code (both given: both must match). */
   assetCode?: string;
@@ -72,6 +74,8 @@ export function whereOf(ctx: StaffCtx, f: Filter): SQL {
   const filters = where(f, {
     ouId: equals(alarmLog.ouId),
     deviceId: equals(alarmLog.deviceId),
+    // one array parameter: a PV station has thousands of devices, `in ($1, …)` would plan each count anew
+    deviceIds: (ids: number[]) => (ids.length ? sql`${alarmLog.deviceId} = any(${sql.param(ids)}::int[])` : sql`false`),
     deviceCode: contains(alarmLog.deviceCode),
     assetCode: contains(alarmLog.deviceCode),
     deviceName: contains(alarmLog.deviceName),

@@ -31,16 +31,32 @@ export const INVERTER_KEY = 'e_total';
 const arr = (values: unknown[]) => sql.param(values);
 
 /** Σ over the series of their energy per 15 min bucket in [from, to), Wh (each bucket's increase rounded to the Wh). */
-export async function quarterEnergy(tx: Db, series: readonly Series[], from: number, to: number): Promise<EnergyPoint[]> {
+export function quarterEnergy(tx: Db, series: readonly Series[], from: number, to: number): Promise<EnergyPoint[]> {
+  return bucketEnergy(tx, 'telemetry_15m', series, from, to);
+}
+
+/**
+ * Σ over the series of their energy per bucket of a rollup in [from, to) (from null: since the first), Wh,
+ * each bucket's increase rounded to the Wh: 15 min buckets, or the day rollup's local days (the PV outline's
+ * months and years, docs/pv-analytics.md).
+ */
+export async function bucketEnergy(
+  tx: Db,
+  rollup: 'telemetry_15m' | 'telemetry_1d',
+  series: readonly Series[],
+  from: number | null,
+  to: number,
+): Promise<EnergyPoint[]> {
   if (!series.length) return [];
+  const since = from === null ? sql`true` : sql`r.bucket >= ${new Date(from).toISOString()}::timestamptz`;
   const rows = await rowsOf<{ ts: string | number; wh: string | number }>(
     tx,
     sql`select (extract(epoch from r.bucket) * 1000)::bigint as ts, sum(round(r.increase * 1000))::bigint as wh
         from unnest(${arr(series.map((s) => s.deviceId))}::int[], ${arr(series.map((s) => s.key))}::text[]) as s(d, k)
         join device dv on dv.id = s.d
         join data_property p on p.device_type_id = dv.device_type_id and p.key = s.k
-        join telemetry_15m r on r.device_id = s.d and r.property_id = p.id
-        where r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
+        join ${sql.identifier(rollup)} r on r.device_id = s.d and r.property_id = p.id
+        where ${since} and r.bucket < ${new Date(to).toISOString()}::timestamptz
         group by r.bucket order by r.bucket`,
   );
   return rows.map((r) => ({ ts: Number(r.ts), wh: Number(r.wh) }));

@@ -91,7 +91,14 @@ export class PvReportsService {
     const inverterSeries: Series[] = inverters.map((i) => ({ deviceId: i.deviceId!, key: INVERTER_KEY }));
     const { from, to } = dayWindow(input.from, input.to);
     const byTs = (points: EnergyPoint[]) => new Map(points.map((p) => [p.ts, p.wh]));
-    const inverterQ = byTs(await quarterEnergy(tx, inverterSeries, from, to));
+    const online = await tx
+      .select({ effectiveFrom: pvOnlineWay.effectiveFrom, way: pvOnlineWay.way })
+      .from(pvOnlineWay)
+      .where(and(eq(pvOnlineWay.stationId, station.id), eq(pvOnlineWay.tenantId, ctx.staff.tenantId)));
+    // the inverters' energy only when something reads it (no generation meter, or an `inverter` online way):
+    // a large station's inverters are hundreds of series (docs/pv-analytics.md, "Outline")
+    const needInverters = !generationMeters.length || online.some((w) => w.way === 'inverter');
+    const inverterQ = needInverters ? byTs(await quarterEnergy(tx, inverterSeries, from, to)) : new Map<number, number>();
     // generation: the generation meters, else the inverters' AC energy
     const generationQ = generationMeters.length ? byTs(await quarterEnergy(tx, generationMeters, from, to)) : inverterQ;
     const onGridMeterQ = byTs(
@@ -102,10 +109,6 @@ export class PvReportsService {
         to,
       ),
     );
-    const online = await tx
-      .select({ effectiveFrom: pvOnlineWay.effectiveFrom, way: pvOnlineWay.way })
-      .from(pvOnlineWay)
-      .where(and(eq(pvOnlineWay.stationId, station.id), eq(pvOnlineWay.tenantId, ctx.staff.tenantId)));
     const incomeWays = input.showIncome
       ? await tx
           .select()

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.js';
 import type { AlarmEvaluator } from '../alarm/evaluator.js';
+import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import type { PricesService } from '../circuit/prices.service.js';
 import type { JobsService } from '../jobs/jobs.service.js';
+import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import { domainModule } from '../types.js';
 import { MeterReadingsService } from './meter-readings.service.js';
 import { PvDispersionAlarms } from './pv-dispersion-alarms.js';
@@ -16,6 +18,9 @@ import { PvReportsService } from './pv-reports.service.js';
 import { PvSettingsService } from './pv-settings.service.js';
 import { PvStationsService } from './pv-stations.service.js';
 import { pvRoutes } from './pv.routes.js';
+import { PvOutlineDevicesService } from './pv-outline-devices.service.js';
+import { pvOutlineRoutes } from './pv-outline.routes.js';
+import { PvOutlineService } from './pv-outline.service.js';
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
@@ -24,11 +29,15 @@ export const pvModule = domainModule({
     prices,
     db,
     alarmEvaluator,
+    telemetry,
+    alarmRecords,
   }: {
     jobs: JobsService;
     prices: PricesService;
     db: Db;
     alarmEvaluator: AlarmEvaluator;
+    telemetry: TelemetryService;
+    alarmRecords: AlarmRecordsService;
   }) => {
     const pvStations = new PvStationsService();
     const pvEquipment = new PvEquipmentService(pvStations);
@@ -44,6 +53,8 @@ export const pvModule = domainModule({
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
       pvDispersion: new PvDispersionService(pvStations),
       pvDispersionAlarms: new PvDispersionAlarms(db, alarmEvaluator),
+      pvOutline: new PvOutlineService(pvStations, pvReports, alarmRecords),
+      pvOutlineDevices: new PvOutlineDevicesService(pvStations, telemetry, alarmRecords),
     };
   },
   routes: (route, services) => {
@@ -51,5 +62,6 @@ export const pvModule = domainModule({
     pvEquipmentRoutes(route, services);
     pvReadingsRoutes(route, services);
     pvDispersionRoutes(route, services);
+    pvOutlineRoutes(route, services);
   },
 });

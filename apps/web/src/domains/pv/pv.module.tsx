@@ -5,6 +5,7 @@ import {
   PV_INVERTER_PATH,
   PV_METER_READING_PATH,
   PV_MODULE_PATH,
+  PV_OUTLINE_PATH,
   PV_REPORT_PATH,
   PV_STATION_PATH,
   PV_STRING_PATH,
@@ -19,8 +20,10 @@ const ModuleListPage = lazy(() => import('./pages/module-list-page'));
 const MeterReadingPage = lazy(() => import('./pages/meter-reading-page'));
 const ReportPage = lazy(() => import('./pages/report-page'));
 const DispersionPage = lazy(() => import('./dispersion/dispersion-page'));
+const OutlinePage = lazy(() => import('./outline/outline-page'));
+const PvHomeCard = lazy(() => import('./outline/pv-home-card'));
 
-/** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) and PV › Analysis › Reports. */
+/** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) PV › Analysis › Reports, PV › Monitoring › Station outline and the home page's PV card. */
 export const pvModule: DomainModule = {
   routes: [
     { path: PV_STATION_PATH, permission: 'p-pv-station', element: <StationListPage /> },
@@ -31,5 +34,7 @@ export const pvModule: DomainModule = {
     { path: PV_METER_READING_PATH, permission: 'p-pv-meter-reading', element: <MeterReadingPage /> },
     { path: PV_REPORT_PATH, permission: 'p-pv-report', element: <ReportPage /> },
     { path: PV_DISPERSION_PATH, permission: 'p-pv-dispersion', element: <DispersionPage /> },
+    { path: PV_OUTLINE_PATH, permission: 'p-pv-outline', element: <OutlinePage /> },
   ],
+  homeCards: [{ key: 'pv', permission: 'p-pv-outline', element: <PvHomeCard /> }],
 };

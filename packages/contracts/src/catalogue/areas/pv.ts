@@ -21,7 +21,13 @@ export const pvArea = {
       nameZh: '监控',
       pages: [
         { key: 'noticeboard', name: 'Noticeboard', nameZh: '光伏看板', path: '/pv/monitor/noticeboard' },
-        { key: 'outline', name: 'Station outline', nameZh: '电站概览', path: '/pv/monitor/outline' },
+        {
+          key: 'outline',
+          name: 'Station outline',
+          nameZh: '电站概览',
+          path: '/pv/monitor/outline',
+          buttons: [{ code: 'b-pv-outline-export', name: 'Export strings', nameZh: '导出组串' }],
+        },
       ],
     },
     {
