@@ -148,6 +148,13 @@ export function createServices(db: Db, config: Config) {
     ...circuits,
     ...lineLossModule.services({ db, alarmEvaluator: alarms.alarmEvaluator }),
     ...energyConservationModule.services(circuits),
-    ...pvModule.services({ jobs, prices: circuits.prices, db, alarmEvaluator: alarms.alarmEvaluator, telemetry, alarmRecords: alarms.alarmRecords }),
+    ...pvModule.services({
+      jobs,
+      prices: circuits.prices,
+      db,
+      alarmEvaluator: alarms.alarmEvaluator,
+      telemetry,
+      alarmRecords: alarms.alarmRecords,
+    }),
   };
 }
