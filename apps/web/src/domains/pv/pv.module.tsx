@@ -3,6 +3,7 @@ import type { DomainModule } from '../types';
 import {
   PV_INVERTER_PATH,
   PV_METER_READING_PATH,
+  PV_NOTICEBOARD_PATH,
   PV_MODULE_PATH,
   PV_REPORT_PATH,
   PV_STATION_PATH,
@@ -17,6 +18,7 @@ const StringListPage = lazy(() => import('./pages/string-list-page'));
 const ModuleListPage = lazy(() => import('./pages/module-list-page'));
 const MeterReadingPage = lazy(() => import('./pages/meter-reading-page'));
 const ReportPage = lazy(() => import('./pages/report-page'));
+const NoticeboardPage = lazy(() => import('./noticeboard/noticeboard-page'));
 
 /** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) and PV › Analysis › Reports. */
 export const pvModule: DomainModule = {
@@ -28,5 +30,6 @@ export const pvModule: DomainModule = {
     { path: PV_MODULE_PATH, permission: 'p-pv-module', element: <ModuleListPage /> },
     { path: PV_METER_READING_PATH, permission: 'p-pv-meter-reading', element: <MeterReadingPage /> },
     { path: PV_REPORT_PATH, permission: 'p-pv-report', element: <ReportPage /> },
+    { path: PV_NOTICEBOARD_PATH, permission: 'p-pv-noticeboard', element: <NoticeboardPage /> },
   ],
 };
