@@ -5,6 +5,8 @@ import { MeterReadingsService } from './meter-readings.service.js';
 import { PvEquipmentExcel } from './pv-equipment-excel.js';
 import { pvEquipmentRoutes } from './pv-equipment.routes.js';
 import { PvEquipmentService } from './pv-equipment.service.js';
+import { pvNoticeboardRoutes } from './pv-noticeboard.routes.js';
+import { PvNoticeboardService } from './pv-noticeboard.service.js';
 import { PvReadingsExcel } from './pv-readings-excel.js';
 import { pvReadingsRoutes } from './pv-readings.routes.js';
 import { PvReportsService } from './pv-reports.service.js';
@@ -27,11 +29,13 @@ export const pvModule = domainModule({
       pvSettings: new PvSettingsService(pvStations),
       pvEquipment,
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
+      pvNoticeboard: new PvNoticeboardService(pvStations),
     };
   },
   routes: (route, services) => {
     pvRoutes(route, services);
     pvEquipmentRoutes(route, services);
     pvReadingsRoutes(route, services);
+    pvNoticeboardRoutes(route, services);
   },
 });
