@@ -186,7 +186,9 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
     await alarm(inverterDevice, 0, 1, daysAgo(8), 'Older than a week');
     // another device of the tenant, not the station's: never counted
     const other = await (async () => {
-      const [row] = (await t.database.system.execute(sql`select id from device where code = 'SZ-01-GM-01'`)).rows as { id: number }[];
+      const [row] = (
+        (await t.database.system.execute(sql`select id from device where code = 'SZ-01-GM-01'`)) as unknown as { rows: { id: number }[] }
+      ).rows;
       return Number(row!.id);
     })();
     await alarm(other, 0, 0, new Date(now.getTime() - 60_000), 'Not this station');
