@@ -57,7 +57,8 @@ function Figure({
     <Statistic
       data-testid={testId}
       title={<span style={{ fontSize: 16 }}>{title}</span>}
-      value={value ?? '—'}
+      // rounded here: antd's Statistic cuts the digits past its precision off
+      value={value == null ? '—' : Math.round(value * 10 ** precision) / 10 ** precision}
       precision={value == null ? undefined : precision}
       suffix={value == null ? undefined : suffix}
       valueStyle={{ fontSize: 34, fontWeight: 600 }}
@@ -137,12 +138,12 @@ export function BoardBody({ pvId }: { pvId: number }) {
       ),
     [strings.data, zone, t, token],
   );
-  const barsOption = useMemo(() => dispersionBarsOption(ranked, classColor, t('pvBoard.dispersion')), [ranked, t, token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const barsOption = useMemo(() => dispersionBarsOption(ranked, classColor, t('pvBoard.dispersion')), [ranked, t, token]);
   const curveOption = useMemo(
     () => dispersionCurveOption(curve.data?.points ?? [], zone, t('pvBoard.dispersion'), token.colorPrimary),
     [curve.data, zone, t, token],
   );
-  const weekOption = useMemo(() => alarmWeekOption(week.data?.days ?? [], levels, levelColors), [week.data, levels.join(), token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const weekOption = useMemo(() => alarmWeekOption(week.data?.days ?? [], levels, levelColors), [week.data, levels.join(), token]);
 
   const d = info.data;
   const updated = Math.max(info.dataUpdatedAt, indicator.dataUpdatedAt);
