@@ -75,13 +75,13 @@ function Panel({ title, extra, children, testId }: { title: ReactNode; extra?: R
 }
 
 /** The board of one station. */
-export function BoardBody({ pvId }: { pvId: number }) {
+export function BoardBody({ pvId, day }: { pvId: number; day?: string }) {
   const { t } = useTranslation();
   const { token } = antdTheme.useToken();
   const info = usePanel(pv.noticeboardInfo, { pvId }, FIGURES_MS);
-  const indicator = usePanel(pv.noticeboardIndicator, { pvId }, FIGURES_MS);
-  const weather = usePanel(pv.noticeboardModuleData, { pvId }, FIGURES_MS);
-  const dispersion = usePanel(pv.noticeboardDispersionDevices, { pvId }, CURVES_MS);
+  const indicator = usePanel(pv.noticeboardIndicator, { pvId, day }, FIGURES_MS);
+  const weather = usePanel(pv.noticeboardModuleData, { pvId, day }, FIGURES_MS);
+  const dispersion = usePanel(pv.noticeboardDispersionDevices, { pvId, day }, CURVES_MS);
   const devices = usePanel(pv.noticeboardDeviceInfo, { pvId }, FIGURES_MS);
   const week = usePanel(pv.noticeboardAlarmWeek, { pvId }, FIGURES_MS);
   const counts = usePanel(pv.noticeboardAlarmCount, { pvId }, FIGURES_MS);
@@ -92,8 +92,8 @@ export function BoardBody({ pvId }: { pvId: number }) {
   // the heat map shows the picked inverter, else the one with the widest spread
   const worst = [...ranked].filter((d) => d.strings > 0).sort((a, b) => (b.rate ?? -1) - (a.rate ?? -1))[0];
   const inverterId = picked ?? worst?.inverterId;
-  const strings = usePanel(pv.noticeboardStringCurve, { pvId, inverterId }, CURVES_MS, inverterId != null);
-  const curve = usePanel(pv.noticeboardDispersionCurve, { pvId, inverterId }, CURVES_MS, inverterId != null);
+  const strings = usePanel(pv.noticeboardStringCurve, { pvId, day, inverterId }, CURVES_MS, inverterId != null);
+  const curve = usePanel(pv.noticeboardDispersionCurve, { pvId, day, inverterId }, CURVES_MS, inverterId != null);
   const picked$ = ranked.find((d) => d.inverterId === inverterId);
   const classColor = (name: string | null) =>
     name === 'good'

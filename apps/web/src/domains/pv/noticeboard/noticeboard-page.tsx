@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ConfigProvider, Empty, Flex, Select, Space, theme as antdTheme } from 'antd';
+import { Button, ConfigProvider, DatePicker, Empty, Flex, Select, Space, theme as antdTheme } from 'antd';
+import dayjs from 'dayjs';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,6 +24,8 @@ export default function NoticeboardPage() {
   const [params, setParams] = useSearchParams();
   const built = (stations.data ?? []).filter((s) => s.stage === 'grid-connected');
   const pvId = Number(params.get('pv')) || built[0]?.id || null;
+  // the day of the curves, the dispersion and the indicators: today unless one is picked (`?day=`)
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day')! : undefined;
   const board = useRef<HTMLDivElement>(null);
   const [full, setFull] = useState(false);
 
@@ -47,7 +50,17 @@ export default function NoticeboardPage() {
               value={pvId ?? undefined}
               placeholder={t('pvBoard.station')}
               options={built.map((s) => ({ value: s.id, label: `${s.code} ${s.name}` }))}
-              onChange={(v: number) => setParams({ pv: String(v) }, { replace: true })}
+              onChange={(v: number) => setParams({ pv: String(v), ...(day ? { day } : {}) }, { replace: true })}
+            />
+            <DatePicker
+              data-testid="board-day"
+              allowClear
+              placeholder={t('pvBoard.today')}
+              value={day ? dayjs(day) : null}
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              onChange={(d) =>
+                setParams({ ...(pvId ? { pv: String(pvId) } : {}), ...(d ? { day: d.format('YYYY-MM-DD') } : {}) }, { replace: true })
+              }
             />
             {canFull && (
               <Button icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={toggle} data-testid="board-full-screen">
@@ -56,7 +69,7 @@ export default function NoticeboardPage() {
             )}
           </Space>
         </Flex>
-        {pvId ? <BoardBody pvId={pvId} /> : stations.isLoading ? null : <Empty description={t('pvBoard.noStation')} />}
+        {pvId ? <BoardBody pvId={pvId} day={day} /> : stations.isLoading ? null : <Empty description={t('pvBoard.noStation')} />}
       </BoardFrame>
     </ConfigProvider>
   );

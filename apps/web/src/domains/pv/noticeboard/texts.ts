@@ -4,6 +4,7 @@ import { registerTexts } from '../../../shared/i18n';
 const en = {
   title: 'PV noticeboard',
   station: 'Station',
+  today: 'Today',
   noStation: 'No grid-connected PV station yet',
   fullScreen: 'Full screen',
   leaveFullScreen: 'Leave full screen',
@@ -17,7 +18,7 @@ const en = {
     year: 'This year',
     total: 'Total',
     co2: 'CO₂ avoided',
-    pr: 'PR today',
+    pr: 'Performance ratio',
     prCorrected: 'PR (temperature-corrected)',
     hours: 'Equivalent hours',
     irradiation: 'Irradiation',
@@ -53,6 +54,7 @@ const en = {
 const zh: typeof en = {
   title: '光伏看板',
   station: '电站',
+  today: '今天',
   noStation: '还没有并网的光伏电站',
   fullScreen: '全屏',
   leaveFullScreen: '退出全屏',
@@ -66,7 +68,7 @@ const zh: typeof en = {
     year: '本年发电',
     total: '累计发电',
     co2: 'CO₂ 减排',
-    pr: '今日 PR',
+    pr: '性能比 PR',
     prCorrected: 'PR（温度修正）',
     hours: '等效小时',
     irradiation: '辐照量',
