@@ -1465,6 +1465,45 @@ export const pv = {
   meterReadingReImplement: { method: 'POST', path: '/api/v2/meter-reading/reImplement', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.meterReadingReImplement
   >,
+  noticeboardAlarmCount: { method: 'POST', path: '/api/v2/pv-noticeboard/alarm-count', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardAlarmCount
+  >,
+  noticeboardAlarmPage: { method: 'POST', path: '/api/v2/pv-noticeboard/alarm-data-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardAlarmPage
+  >,
+  noticeboardAlarmWeek: { method: 'POST', path: '/api/v2/pv-noticeboard/alarm-week', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardAlarmWeek
+  >,
+  noticeboardDeviceInfo: { method: 'POST', path: '/api/v2/pv-noticeboard/device-info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardDeviceInfo
+  >,
+  noticeboardDispersionCurve: {
+    method: 'POST',
+    path: '/api/v2/pv-noticeboard/dispersion-rate-curve',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.noticeboardDispersionCurve>,
+  noticeboardDispersionDevices: {
+    method: 'POST',
+    path: '/api/v2/pv-noticeboard/dispersion-rate-device',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.noticeboardDispersionDevices>,
+  noticeboardIndicator: { method: 'POST', path: '/api/v2/pv-noticeboard/indicator', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardIndicator
+  >,
+  noticeboardInfo: { method: 'POST', path: '/api/v2/pv-noticeboard/pv-info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardInfo
+  >,
+  noticeboardModuleData: { method: 'POST', path: '/api/v2/pv-noticeboard/pv-module-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.noticeboardModuleData
+  >,
+  noticeboardStringCurve: {
+    method: 'POST',
+    path: '/api/v2/pv-noticeboard/pv-string-curve',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.noticeboardStringCurve>,
   pvAreaAdd: { method: 'POST', path: '/api/v2/pvStation/add/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvAreaAdd
   >,

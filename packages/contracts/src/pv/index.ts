@@ -5,3 +5,4 @@ export * from './equipment.js';
 export * from './readings.js';
 export * from './dispersion.js';
 export * from './outline.js';
+export * from './noticeboard.js';

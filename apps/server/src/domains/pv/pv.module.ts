@@ -12,6 +12,8 @@ import { PvDispersionService } from './pv-dispersion.service.js';
 import { PvEquipmentExcel } from './pv-equipment-excel.js';
 import { pvEquipmentRoutes } from './pv-equipment.routes.js';
 import { PvEquipmentService } from './pv-equipment.service.js';
+import { pvNoticeboardRoutes } from './pv-noticeboard.routes.js';
+import { PvNoticeboardService } from './pv-noticeboard.service.js';
 import { PvReadingsExcel } from './pv-readings-excel.js';
 import { pvReadingsRoutes } from './pv-readings.routes.js';
 import { PvReportsService } from './pv-reports.service.js';
@@ -55,6 +57,7 @@ export const pvModule = domainModule({
       pvDispersionAlarms: new PvDispersionAlarms(db, alarmEvaluator),
       pvOutline: new PvOutlineService(pvStations, pvReports, alarmRecords),
       pvOutlineDevices: new PvOutlineDevicesService(pvStations, telemetry, alarmRecords),
+      pvNoticeboard: new PvNoticeboardService(pvStations),
     };
   },
   routes: (route, services) => {
@@ -63,5 +66,6 @@ export const pvModule = domainModule({
     pvReadingsRoutes(route, services);
     pvDispersionRoutes(route, services);
     pvOutlineRoutes(route, services);
+    pvNoticeboardRoutes(route, services);
   },
 });

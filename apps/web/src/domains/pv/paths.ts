@@ -8,3 +8,4 @@ export const PV_METER_READING_PATH = '/pv/asset/meter-reading';
 export const PV_REPORT_PATH = '/pv/analysis/report';
 export const PV_DISPERSION_PATH = '/pv/analysis/dispersion';
 export const PV_OUTLINE_PATH = '/pv/monitor/outline';
+export const PV_NOTICEBOARD_PATH = '/pv/monitor/noticeboard';

@@ -4,6 +4,7 @@ import {
   PV_DISPERSION_PATH,
   PV_INVERTER_PATH,
   PV_METER_READING_PATH,
+  PV_NOTICEBOARD_PATH,
   PV_MODULE_PATH,
   PV_OUTLINE_PATH,
   PV_REPORT_PATH,
@@ -22,6 +23,7 @@ const ReportPage = lazy(() => import('./pages/report-page'));
 const DispersionPage = lazy(() => import('./dispersion/dispersion-page'));
 const OutlinePage = lazy(() => import('./outline/outline-page'));
 const PvHomeCard = lazy(() => import('./outline/pv-home-card'));
+const NoticeboardPage = lazy(() => import('./noticeboard/noticeboard-page'));
 
 /** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) PV › Analysis › Reports, PV › Monitoring › Station outline and the home page's PV card. */
 export const pvModule: DomainModule = {
@@ -35,6 +37,7 @@ export const pvModule: DomainModule = {
     { path: PV_REPORT_PATH, permission: 'p-pv-report', element: <ReportPage /> },
     { path: PV_DISPERSION_PATH, permission: 'p-pv-dispersion', element: <DispersionPage /> },
     { path: PV_OUTLINE_PATH, permission: 'p-pv-outline', element: <OutlinePage /> },
+    { path: PV_NOTICEBOARD_PATH, permission: 'p-pv-noticeboard', element: <NoticeboardPage /> },
   ],
   homeCards: [{ key: 'pv', permission: 'p-pv-outline', element: <PvHomeCard /> }],
 };

@@ -1,5 +1,5 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type {
   DataZoomComponentOption,
   GridComponentOption,
@@ -7,16 +7,19 @@ import type {
   MarkAreaComponentOption,
   MarkLineComponentOption,
   TooltipComponentOption,
+  VisualMapComponentOption,
 } from 'echarts/components';
 
 /** The options the shared chart can draw (types only: nothing of ECharts is loaded by importing this). */
 export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption
+  | HeatmapSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
   | DataZoomComponentOption
   | MarkLineComponentOption
   | MarkAreaComponentOption
+  | VisualMapComponentOption
 >;

@@ -1,7 +1,7 @@
 // The parts of ECharts the platform draws with. Loaded only by ThemedChart's dynamic import,
 // so ECharts stays out of the first page and only pages with charts pay for it.
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -9,6 +9,7 @@ import {
   MarkAreaComponent,
   MarkLineComponent,
   TooltipComponent,
+  VisualMapComponent,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
@@ -22,6 +23,9 @@ echarts.use([
   // the alarm detail marks the alarm time, the recovery and the threshold
   MarkLineComponent,
   MarkAreaComponent,
+  // the PV noticeboard's string-current heat map
+  HeatmapChart,
+  VisualMapComponent,
   CanvasRenderer,
 ]);
 

@@ -24,7 +24,7 @@ export default function PileListPage() {
   useRefreshOnChargingPush(chargingKeys.piles);
   const columns: ListColumn<PileRow>[] = [
     { key: 'code', title: t('charging.code'), dataIndex: 'code', width: 130, showForce: true },
-    { key: 'name', title: t('charging.name'), dataIndex: 'name', width: 160 },
+    { key: 'name', title: t('charging.name'), dataIndex: 'name', width: 160, display: false },
     { key: 'station', title: t('charging.station'), dataIndex: 'stationName', width: 160 },
     {
       key: 'online',
@@ -51,7 +51,7 @@ export default function PileListPage() {
         </Space>
       ),
     },
-    { key: 'power', title: t('charging.pile.ratedPower'), dataIndex: 'ratedPowerKw', width: 120 },
+    { key: 'power', title: t('charging.pile.ratedPower'), dataIndex: 'ratedPowerKw', width: 120, display: false },
     { key: 'current', title: t('charging.pile.currentType'), dataIndex: 'currentType', width: 90, display: false },
     {
       key: 'vendor',

@@ -45,6 +45,7 @@ export default function SessionListPage() {
       title: t('charging.session.stoppedAt'),
       dataIndex: 'stoppedAt',
       width: 160,
+      display: false,
       render: (v: string | null) => (v ? formatDateTime(v, zone) : '-'),
     },
     {
@@ -95,6 +96,7 @@ export default function SessionListPage() {
       title: t('charging.session.stopReason'),
       dataIndex: 'stopReason',
       width: 130,
+      display: false,
       render: (v: string | null) => (v ? t(`charging.session.reasons.${v}`, { defaultValue: v }) : '-'),
     },
   ];

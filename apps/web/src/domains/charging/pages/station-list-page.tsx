@@ -31,7 +31,7 @@ export default function StationListPage() {
     { key: 'piles', title: t('charging.piles'), dataIndex: 'pileCount', width: 90 },
     { key: 'guns', title: t('charging.guns'), dataIndex: 'gunCount', width: 90 },
     { key: 'ou', title: t('charging.ou'), dataIndex: 'ouName', width: 160 },
-    { key: 'customer', title: t('charging.customer'), dataIndex: 'customerName', width: 160 },
+    { key: 'customer', title: t('charging.customer'), dataIndex: 'customerName', width: 160, display: false },
     {
       key: 'address',
       title: t('charging.address'),
