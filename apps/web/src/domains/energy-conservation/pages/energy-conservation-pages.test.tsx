@@ -16,6 +16,8 @@ const version = {
   baselineFrom: '2025-01',
   baselineTo: '2025-12',
   driverUnit: 't',
+  auditA: null,
+  auditB: null,
   price: 0.8123,
   remark: null,
   changes: ['effectiveFrom', 'model'],
