@@ -153,11 +153,23 @@ function checkFault(fault: InverterFault | undefined): InverterFault | undefined
 /** The enclosure's rise above the air: 8 °C idle, 22 °C more at full load (× a fault's factor). */
 const enclosureRise = (load: number, factor: number): number => factor * (8 + 22 * load);
 
+interface Output {
+  pAc: number;
+  pDc: number;
+  tripped: boolean;
+}
+/**
+ * Each inverter's latest output, per set of site devices (the models made together share that array, so
+ * the same strings): the generation meter steps its copies of the inverters at the times they step.
+ */
+const outputs = new WeakMap<SimDeviceSpec[], Map<string, { t: number; out: Output }>>();
+
 class PvInverterModel implements DeviceModel {
   private readonly clock: Clock;
   private readonly rating: number;
   private readonly strings: { spec: SimDeviceSpec; traits: StringTraits }[];
   private readonly fault: InverterFault | undefined;
+  private readonly siteDevices: SimDeviceSpec[] | undefined;
   /** DC capacity: its strings' modules, else 1.1-1.2 × its rating. */
   readonly kwp: number;
   private eTotal: number;
@@ -170,6 +182,7 @@ class PvInverterModel implements DeviceModel {
     this.clock = new Clock(start);
     this.rating = spec.ratingKw ?? 100;
     this.fault = checkFault(spec.inverterFault);
+    this.siteDevices = options?.siteDevices;
     this.strings = inverterStrings(spec, options).map((member) => ({ spec: member, traits: stringTraits(member) }));
     this.kwp = this.strings.length
       ? this.strings.reduce((sum, member) => sum + member.traits.modules * MODULE_KWP, 0)
@@ -182,8 +195,23 @@ class PvInverterModel implements DeviceModel {
     return arrayDcPower(this.spec.site, this.spec.seed, this.kwp, t);
   }
 
-  /** AC and DC power at t with the inverter's fault, and whether it is tripped. */
-  private output(t: number, tempAmb: number): { pAc: number; pDc: number; tripped: boolean } {
+  /**
+   * AC and DC power at t with the inverter's fault, and whether it is tripped: a pure function of the spec
+   * and t, remembered for the station's generation meter, which steps a copy of every inverter at the same t.
+   */
+  private output(t: number, tempAmb: number): Output {
+    const site = this.siteDevices;
+    if (!site) return this.compute(t, tempAmb);
+    let last = outputs.get(site);
+    if (!last) outputs.set(site, (last = new Map()));
+    const hit = last.get(this.spec.username);
+    if (hit?.t === t) return hit.out;
+    const out = this.compute(t, tempAmb);
+    last.set(this.spec.username, { t, out });
+    return out;
+  }
+
+  private compute(t: number, tempAmb: number): Output {
     const fault = this.fault;
     if (fault?.kind === 'trip' && t >= fault.from && t < fault.to) return { pAc: 0, pDc: 0, tripped: true };
     let { pAc, pDc } = convert(this.dcPower(t), this.rating);
