@@ -1,5 +1,5 @@
 /**
- * The demo history of a first start (30 days of 5-minute readings of the demo devices, ~1.3 million
+ * The demo history of a first start (30 days of 5-minute readings of the demo devices, ~3.2 million
  * values), on PGlite (in memory) and on PostgreSQL, in one run:
  *
  * 1. History path: the readings through `ingest.writeHistory`, as `npm start` writes them (bucket-aligned

@@ -65,9 +65,10 @@ describe('device pages', () => {
   it('alice filters the list, opens a meter, sees its latest values and charts', async () => {
     const page = await newPage(h);
     await signInAs(page, 'alice', LIST);
-    // Sunrise's demo fleet: Suzhou's 21, Wuxi's storage station and PV station's 5; 20 a page
+    // Sunrise's demo fleet: Suzhou's 30 (with its PV station's inverters INV-02..10), Wuxi's storage station
+    // and PV station's 5; 20 a page
     await expect.poll(() => rows(page).count(), POLL).toBe(20);
-    await page.getByText('Total 26 items').waitFor();
+    await page.getByText('Total 35 items').waitFor();
 
     await page.getByTestId('filter-field-code').locator('input').fill('SZ-01-GM');
     await page.getByTestId('filter-query').click();

@@ -37,7 +37,8 @@ describe('demo devices alive (pglite)', () => {
       backfillDays: 1,
       intervalMs: 500,
     });
-    expect(first.devices).toBe(49);
+    // 49, and the monitored PV stations' inverters beyond INV-01: Suzhou's 9, Shanghai's 24
+    expect(first.devices).toBe(82);
     expect(first.written).toBeGreaterThan(49 * 280);
     // the history shows the seeded alarms: the grid import peak 8 h ago (1,241 kW > 1,200 kW for 300 s,
     // recovered 7 min later) and the rack still hot now (29.1 °C > 28 °C)

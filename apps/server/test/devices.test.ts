@@ -49,15 +49,15 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
 
   it('seeds a demo fleet behind an edge gateway on OUs the demo staff see', async () => {
     const page = (await alice.post('/api/v2/device/page', { pageSize: 100, pageOffset: 1 })).body.data;
-    // Suzhou's 21 (19 behind its gateway: the fleet with INV-01's nine strings, and the PV station's generation
-    // meter; plus the storage station's FCS), Wuxi's storage station (PCS, meter, FCS) and PV station (weather
-    // station, generation meter)
-    expect(page.totalCount).toBe(26);
+    // Suzhou's 30 (28 behind its gateway: the fleet with INV-01's nine strings, the PV station's generation
+    // meter and its inverters INV-02..INV-10; plus the storage station's FCS), Wuxi's storage station (PCS,
+    // meter, FCS) and PV station (weather station, generation meter)
+    expect(page.totalCount).toBe(35);
     const keys = page.list.map((d: { deviceTypeKey: string }) => d.deviceTypeKey);
     for (const [key, n] of [
       ['grid-meter', 2],
       ['feeder-meter', 2],
-      ['pv-inverter', 1],
+      ['pv-inverter', 10],
       ['pv-string', 9],
       ['env-sensor', 2],
       ['pv-meter', 2],
@@ -72,10 +72,10 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
         key,
       ).toHaveLength(n);
     const gw = page.list.find((d: { deviceTypeKey: string }) => d.deviceTypeKey === 'edge-gateway');
-    expect(page.list.filter((d: { gatewayId: number | null }) => d.gatewayId === gw.id)).toHaveLength(19);
+    expect(page.list.filter((d: { gatewayId: number | null }) => d.gatewayId === gw.id)).toHaveLength(28);
     // bob (Suzhou only) sees the same fleet; alice in Harbor sees Harbor's
     expect((await bob.post('/api/v2/device/page', { pageSize: 10, pageOffset: 2 })).body.data).toMatchObject({
-      totalCount: 21,
+      totalCount: 30,
       pageOffset: 2,
     });
     const harbor = await signIn(t, 'alice');
@@ -84,7 +84,9 @@ describe.each(DB_KINDS)('device registry on %s', (kind) => {
     );
     await harbor.post('/api/v2/platform-public/staff/switch', { staffId: hbStaff.id });
     const hb = (await harbor.post('/api/v2/device/ou/list', {})).body.data;
-    expect(hb).toHaveLength(21);
+    // Shanghai's fleet (19, INV-01's nine strings among them), its FCS, the PV station's generation meter, and
+    // its inverters INV-02..INV-25: 19 + 1 + 1 + 24
+    expect(hb).toHaveLength(45);
     expect(hb.every((d: { code: string }) => d.code.startsWith('SH-01-'))).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 /** Simulated devices that behave like real ones and speak the platform's MQTT ingest protocol. */
-export type { SiteSpec, SimDeviceSpec, StringFault, Reading, DeviceModel, ModelOptions, CommandReply } from './types.js';
+export type { SiteSpec, SimDeviceSpec, StringFault, InverterFault, Reading, DeviceModel, ModelOptions, CommandReply } from './types.js';
 export { applyStrategy, fcsTargets, localMidnight, type StrategyCommand } from './models/fcs.js';
 export { createModel } from './models/index.js';
 export { backfill, createModels, type BackfillOptions } from './backfill.js';

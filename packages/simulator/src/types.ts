@@ -34,11 +34,35 @@ export interface SimDeviceSpec {
    * `dead` gives no current from `since` on while its neighbours produce: a blown fuse or a cut cable.
    */
   stringFault?: StringFault;
+  /**
+   * A PV inverter's strings in all (11 kWp each): those of its unit are simulated from their devices, the
+   * rest from the inverter's seed (module tolerance and the occasional weak string), so an inverter without
+   * string devices still has its own array. Without it, an inverter without strings has 1.1-1.2 × its rating.
+   */
+  stringCount?: number;
+  /** A PV inverter's fault, fixed by configuration (the demo stations' inverters): see InverterFault. */
+  inverterFault?: InverterFault;
+  /**
+   * A PV inverter that feeds a PV station's own connection point (metered by the station's generation
+   * meter) rather than the site's low-voltage board: the site's grid meter does not count its output.
+   */
+  feedsStation?: boolean;
   /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
   strategyVersion?: number;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
 }
+
+/**
+ * A PV inverter's fault: `efficiency` converts `loss` (0..0.2) less of its DC power (an ageing unit);
+ * `overheat` warms its enclosure `riseFactor` times as much as a healthy one (a clogged air inlet) and
+ * limits its AC power so that it stays at `limitC` °C inside (over-temperature derating); `trip` stops it
+ * in [from, to) (epoch ms): status 2 (fault), no power, until it is reset.
+ */
+export type InverterFault =
+  | { kind: 'efficiency'; loss: number }
+  | { kind: 'overheat'; riseFactor: number; limitC: number }
+  | { kind: 'trip'; from: number; to: number };
 
 export type StringFault = { kind: 'weak'; factor: number; since?: number } | { kind: 'dead'; since: number };
 

@@ -16,6 +16,7 @@ import type { TelemetryIngest } from '../domains/telemetry/ingest/ingest.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_SITES, SUNRISE_SITE, type DemoSite } from './demo-circuit-sites.js';
 import { seedDemoLineLoss } from './demo-line-loss.js';
+import { demoCircuitHistoryDays, seedDemoEnergyConservation } from './demo-energy-conservation.js';
 
 /**
  * The demo distribution networks (docs/circuits.md; the sites in demo-circuit-sites.ts), e.g. Sunrise's Suzhou plant: an electricity account
@@ -23,7 +24,8 @@ import { seedDemoLineLoss } from './demo-line-loss.js';
  * 16 feeders and 8 branches, 30 meters (26 bound to circuits, 4 reading a branched feeder's other loads). Each incoming meter reads its feeders' sum plus a line loss
  * (3.2 % and 2.6 %, ±0.4 % by the quarter hour), one feeder meter is replaced 12 days before the start.
  * Made once (`seedDemoCircuits`, a no-op when the network exists or Sunrise does not); the readings are
- * written in the background through the ingest's bulk path, 30 days on the first start and the gap
+ * written in the background through the ingest's bulk path, 30 days on the first start (more to start the
+ * day before the previous month's first, demo-energy-conservation.ts) and the gap
  * since the last reading afterwards, then one quarter hour at a time (`startDemoCircuits`).
  */
 
@@ -321,6 +323,7 @@ async function startSite(
   try {
     if (!(await seedDemoCircuits(db, site))) return 0;
     const faultFrom = await seedDemoLineLoss(db, site);
+    await seedDemoEnergyConservation(db, site, opts.now);
     const { meters } = demoNetwork(site);
     const replaced = `${site.ouCode}-${site.replaced.meter}`;
     const rows = await db
@@ -346,7 +349,8 @@ async function startSite(
     const start = new Map(latest.map((l) => [byId.get(Number(l.d))!, Number(l.value)]));
     const last = latest.length ? Math.min(...latest.map((l) => Number(l.ts))) : null;
     const now = opts.now ?? Date.now();
-    const first = Math.floor((now - (opts.days ?? DAYS) * 86_400_000) / Q) * Q;
+    // 30 days, or from the day before the previous month's first (its energy whole for energy conservation)
+    const first = Math.floor((now - (opts.days ?? Math.max(DAYS, demoCircuitHistoryDays(now))) * 86_400_000) / Q) * Q;
     const from = last === null ? first : last + Q;
     const to = Math.floor(now / Q) * Q + Q;
     // first start: counters from a plausible past, the replacement so many days before now

@@ -2,7 +2,6 @@ import {
   applyStrategy,
   backfill,
   fcsTargets,
-  localMidnight,
   PlanBook,
   startFleet,
   type Reading as SimReading,
@@ -25,6 +24,13 @@ import { executingStrategies } from '../domains/strategy/executing.js';
 import { latestOf } from '../domains/telemetry/rollups.js';
 import { DEMO_DEVICE_UNITS } from './demo-devices.js';
 import { demoStringFault, settleDemoPvReadings } from './demo-pv.js';
+import {
+  DEMO_INVERTER_UNITS,
+  demoInverterSpecs,
+  inverterHistoryValues,
+  midnightBeforeSeed,
+  type InverterSpec,
+} from './demo-pv-inverters.js';
 import { seedDemoStrategies } from './demo-strategies.js';
 
 /**
@@ -42,10 +48,16 @@ import { seedDemoStrategies } from './demo-strategies.js';
 const BACKFILL_DAYS = 30;
 const STEP_SECONDS = 300;
 /**
- * The demo devices the simulator runs: the demo fleets' devices, the stations' FCS (demo-stations.ts) and
- * the PV stations' generation meters and weather stations (demo-pv.ts), with their units.
+ * The demo devices the simulator runs: the demo fleets' devices, the stations' FCS (demo-stations.ts), the
+ * PV stations' generation meters and weather stations (demo-pv.ts) and the monitored stations' inverters
+ * beyond the fleet's INV-01 (demo-pv-inverters.ts), with their units.
  */
-const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([...DEMO_DEVICE_UNITS, ['FCS-01', 'bess1'], ['PVM-01', undefined]]);
+const LIVE_UNITS: ReadonlyMap<string, string | undefined> = new Map([
+  ...DEMO_DEVICE_UNITS,
+  ['FCS-01', 'bess1'],
+  ['PVM-01', undefined],
+  ...DEMO_INVERTER_UNITS,
+]);
 
 interface DemoDevice {
   id: number;
@@ -120,9 +132,7 @@ function stringFaultOf(d: DemoDevice): StringFault | undefined {
   const fault = demoStringFault(d.ouCode, d.code);
   if (!fault) return undefined;
   if (fault.kind === 'weak') return fault;
-  const seededDay = new Intl.DateTimeFormat('en-CA', { timeZone: d.timeZone }).format(d.createdAt);
-  const day = new Date(Date.parse(`${seededDay}T00:00:00Z`) - fault.daysBeforeSeed * 86_400_000).toISOString().slice(0, 10);
-  return { kind: 'dead', since: localMidnight(d.timeZone, day)! + (11 * 60 + 40) * 60_000 };
+  return { kind: 'dead', since: midnightBeforeSeed(d.timeZone, d.createdAt, fault.daysBeforeSeed) + (11 * 60 + 40) * 60_000 };
 }
 
 /** New credentials for each demo device (its username kept); returns the specs the simulator runs. */
@@ -130,6 +140,7 @@ async function issueCredentials(
   db: Db,
   registry: DevicesService,
   devices: DemoDevice[],
+  inverters: Map<number, InverterSpec>,
 ): Promise<Map<string, { spec: SimDeviceSpec; deviceId: number }>> {
   const out = new Map<string, { spec: SimDeviceSpec; deviceId: number }>();
   const stations = new BsaService(db);
@@ -154,6 +165,8 @@ async function issueCredentials(
       ratingKw: d.ratedPowerKw ?? undefined,
       unit: LIVE_UNITS.get(d.code),
       stringFault: stringFaultOf(d),
+      // a PV station's inverter: its strings in all, its fault, whether it feeds the station's own connection
+      ...inverters.get(d.id),
     };
     // an FCS runs the strategy version of its station (strategies of another version are refused)
     if (d.typeKey === 'bsa-fcs') spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
@@ -276,7 +289,11 @@ export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory
   const { db, log } = opts;
   const devices = await demoDevices(db);
   if (devices.length === 0) return null;
-  const byUsername = await issueCredentials(db, opts.registry, devices);
+  const inverters = await demoInverterSpecs(
+    db,
+    devices.filter((d) => d.typeKey === 'pv-inverter').map((d) => d.id),
+  );
+  const byUsername = await issueCredentials(db, opts.registry, devices, inverters);
   const specs = [...byUsername.values()].map((v) => v.spec);
   const deviceIdOf = (spec: SimDeviceSpec) => byUsername.get(spec.username)!.deviceId;
 
@@ -333,7 +350,9 @@ export async function prepareDemoHistory(opts: DemoOptions): Promise<DemoHistory
       })) {
         const deviceId = deviceIdOf(spec);
         const windows = faults.get(deviceId);
-        const values = windows ? withFaults(reading.values, reading.ts, windows) : reading.values;
+        // a station's inverters beyond the fleet's INV-01 keep fewer properties in their history
+        const kept = spec.feedsStation ? inverterHistoryValues(reading.values) : reading.values;
+        const values = windows ? withFaults(kept, reading.ts, windows) : kept;
         last.set(deviceId, values === reading.values ? reading : { ...reading, values });
         yield { deviceId, ts: new Date(reading.ts), values };
       }

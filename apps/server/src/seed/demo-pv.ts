@@ -17,6 +17,7 @@ import { DEMO_TENANTS } from './demo-tenants.js';
 import { settleStationReadings } from '../domains/pv/meter-readings.service.js';
 import { addDays } from '../domains/pv/pv-energy.js';
 import { dayIn } from '../domains/pv/pv-stations.service.js';
+import { seedDemoInverterDevices } from './demo-pv-inverters.js';
 
 /**
  * The demo tenants' PV stations (docs/pv.md): each gets a 1 MWp and a 3 MWp grid-connected station with
@@ -25,7 +26,8 @@ import { dayIn } from '../domains/pv/pv-stations.service.js';
  * station has a weather station (its site's `ENV-01`, made where the site has none) and a generation meter
  * `PVM-01` (a `pv-meter` the simulator runs as the whole station's output); where the site's demo fleet has
  * PV telemetry devices (INV-01 and its strings S1..S9, the grid meter), the first inverter, its strings and
- * the grid point's on-grid meter are bound to them, a weak and a dead string among them (`stringFaults`).
+ * the grid point's on-grid meter are bound to them, a weak and a dead string among them (`stringFaults`),
+ * and every other inverter gets a device of its own (demo-pv-inverters.ts, a few with faults).
  * Written in a few bulk inserts on the first start; a tenant that already has PV stations is skipped.
  */
 
@@ -40,7 +42,7 @@ interface DemoPv {
   /** Rated AC power of each inverter, kW. */
   inverterKw: number;
   gridConnectionDate: string;
-  /** Bind the site's demo fleet devices (INV-01 with S1..S9, GM-01). */
+  /** Bind the site's demo fleet devices (INV-01 with S1..S9, GM-01) and give every other inverter a device (demo-pv-inverters.ts). */
   fleet?: boolean;
   /** How the on-grid energy is known (the online way): the grid meter, or full feed-in through the generation meter. */
   onlineWay?: 'on-grid-meter' | 'generation-meter';
@@ -160,6 +162,8 @@ export async function seedDemoPv(db: Db) {
     if (built) {
       await demoDevice(db, site, tenantId, 'ENV-01', 'Weather station', 'env-sensor', null);
       await demoDevice(db, site, tenantId, 'PVM-01', `PV generation meter (${spec.code})`, 'pv-meter', capacityKwp);
+      // a monitored station: a telemetry device for every inverter (INV-01 is the site fleet's)
+      if (spec.fleet) await seedDemoInverterDevices(db, site, tenantId, spec);
     }
     const devices = await rowsOf<{ id: number; code: string }>(db, sql`select id, code from device where tenant_id = ${tenantId}`);
     const deviceId = new Map(devices.map((d) => [d.code, d.id]));
@@ -213,7 +217,7 @@ export async function seedDemoPv(db: Db) {
           model: spec.inverterKw === 100 ? 'SUN2000-100KTL' : 'SG110CX',
           ratedAcKw: spec.inverterKw,
           mpptCount: mppt,
-          deviceId: i === 0 ? fleet('INV-01') : null,
+          deviceId: fleet(`INV-${pad(i + 1)}`),
         })),
       )
       .returning({ id: pvInverter.id, code: pvInverter.code });

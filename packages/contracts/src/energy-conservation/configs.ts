@@ -16,9 +16,11 @@ export const month = z.string().regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'must be a mon
 /**
  * `same-period`: a reporting month's baseline is the circuit's energy of the same calendar month in the
  * baseline period (a reference year). `production` / `degree-days`: IPMVP option C, baseline energy =
- * a + b × driver, fitted by least squares over the baseline period's months.
+ * a + b × driver, fitted by least squares over the baseline period's months. `audit`: the same line with
+ * a and b typed in from an earlier energy audit (its regression over its own baseline period), for a
+ * circuit metered only since then.
  */
-export const BASELINE_MODELS = ['same-period', 'production', 'degree-days'] as const;
+export const BASELINE_MODELS = ['same-period', 'production', 'degree-days', 'audit'] as const;
 export const baselineModel = z.enum(BASELINE_MODELS);
 export type BaselineModel = z.infer<typeof baselineModel>;
 
@@ -38,6 +40,13 @@ export const SAVING_PROBLEMS = [
 ] as const;
 export const savingProblem = z.enum(SAVING_PROBLEMS);
 export type SavingProblem = z.infer<typeof savingProblem>;
+
+/** A typed-in audit coefficient in kWh (per month, per driver unit): at most 3 decimals (a Wh), at most 10⁹ kWh either way. */
+export const auditCoefficient = z
+  .number()
+  .min(-1e9)
+  .max(1e9)
+  .refine((v) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6, 'must have at most 3 decimals');
 
 /** The longest baseline period, in months. */
 export const MAX_BASELINE_MONTHS = 36;
@@ -68,6 +77,9 @@ export const configVersion = z.object({
   baselineTo: month,
   /** The driver's unit as the user writes it (t, pcs, °C·d); null for same-period. */
   driverUnit: z.string().nullable(),
+  /** `audit`: the typed-in intercept a, kWh per month, and slope b, kWh per driver unit (3 decimals); null otherwise. */
+  auditA: z.number().nullable(),
+  auditB: z.number().nullable(),
   /** Price per kWh of the saved energy, currency (exact to 4 decimals). */
   price: z.number(),
   remark: z.string().nullable(),
@@ -173,6 +185,9 @@ export const configEdit = endpoint({
       baselineFrom: month,
       baselineTo: month,
       driverUnit: text(16).nullable().optional(),
+      /** `audit` only (required there): the audit's intercept a, kWh per month, and slope b, kWh per driver unit. */
+      auditA: auditCoefficient.nullable().optional(),
+      auditB: auditCoefficient.nullable().optional(),
       price: priceAmount(1000),
       remark: text(256).nullable().optional(),
     })
@@ -187,10 +202,15 @@ export const configEdit = endpoint({
         });
       else if (b.model === 'same-period' && months > 12)
         ctx.addIssue({ code: 'custom', path: ['baselineTo'], message: 'a same-period baseline is at most 12 months' });
-      else if (b.model !== 'same-period' && months < 3)
+      else if ((b.model === 'production' || b.model === 'degree-days') && months < 3)
         ctx.addIssue({ code: 'custom', path: ['baselineTo'], message: 'a linear baseline needs at least 3 months' });
       if (b.model !== 'same-period' && !b.driverUnit)
         ctx.addIssue({ code: 'custom', path: ['driverUnit'], message: 'is required for a linear model' });
+      for (const key of ['auditA', 'auditB'] as const) {
+        if (b.model === 'audit' && b[key] == null)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required for an audit baseline' });
+        if (b.model !== 'audit' && b[key] != null) ctx.addIssue({ code: 'custom', path: [key], message: 'is only for an audit baseline' });
+      }
     }),
   output: configRow,
 });

@@ -62,7 +62,9 @@ class GridMeterModel implements DeviceModel {
     this.storage = siteMembers(spec, options, 'bsa-pcs', false).map((member) => create(member, start, options));
     const feederPeak = siteMembers(spec, options, 'feeder-meter', false).reduce((sum, member) => sum + (member.ratingKw ?? 200), 0);
     const peak = this.balance.hasFeeders ? feederPeak * this.balance.share : this.balance.ownPeak;
-    const pvRating = siteMembers(spec, options, 'pv-inverter', false).reduce((sum, member) => sum + (member.ratingKw ?? 100), 0);
+    const pvRating = siteMembers(spec, options, 'pv-inverter', false)
+      .filter((member) => !member.feedsStation)
+      .reduce((sum, member) => sum + (member.ratingKw ?? 100), 0);
     const age = ageYears(spec.seed, start);
     this.eImp = startCounter(spec, options, 'e_imp', peak * 0.45 * 8760 * age);
     this.eExp = startCounter(spec, options, 'e_exp', pvRating * 60 * age);

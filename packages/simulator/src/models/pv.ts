@@ -1,6 +1,6 @@
-import { between, clamp, hashString, round, unit, valueNoise } from '../random.js';
+import { between, clamp, hashInts, hashString, round, unit, valueNoise } from '../random.js';
 import { weatherAt } from '../weather.js';
-import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
+import type { DeviceModel, InverterFault, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
 import { Clock, PHASE_VOLTAGE, ageYears, siteMembers, startCounter } from './common.js';
 
 /**
@@ -112,10 +112,64 @@ function convert(pDc: number, rating: number): { pAc: number; pDc: number } {
   return pAc > rating ? { pAc: rating, pDc: rating / efficiency(1) } : { pAc, pDc };
 }
 
+/** At most this many strings on one inverter (a 330 kW string inverter has 32 inputs). */
+const MAX_STRINGS = 40;
+
+/**
+ * The strings an inverter converts: those of its unit (their devices), then, up to `stringCount` in all,
+ * strings of its own made from its seed (20 modules, ±2.5 % tolerance, the occasional weak one), so an
+ * inverter without string devices still converts an array of its own under the site's weather.
+ */
+function inverterStrings(spec: SimDeviceSpec, options: ModelOptions | undefined): SimDeviceSpec[] {
+  const count = spec.stringCount;
+  if (count !== undefined && !(Number.isInteger(count) && count >= 0 && count <= MAX_STRINGS))
+    throw new Error(`an inverter's stringCount is a whole number from 0 to ${MAX_STRINGS}, not ${count}`);
+  // Strings belong to the inverter of their unit; without units, to the site's only inverter.
+  const linked = spec.unit !== undefined || siteMembers(spec, options, 'pv-inverter', true).length === 1;
+  const measured = linked ? siteMembers(spec, options, 'pv-string', true) : [];
+  const own = Array.from({ length: Math.max(0, (count ?? 0) - measured.length) }, (_, k): SimDeviceSpec => ({
+    typeKey: 'pv-string',
+    username: `${spec.username}/S${measured.length + k + 1}`,
+    password: '',
+    seed: hashInts(spec.seed, 7001, k),
+    site: spec.site,
+    ratingKw: 20 * MODULE_KWP,
+    unit: spec.unit,
+  }));
+  return [...measured, ...own];
+}
+
+function checkFault(fault: InverterFault | undefined): InverterFault | undefined {
+  if (fault?.kind === 'efficiency' && !(fault.loss >= 0 && fault.loss <= 0.2))
+    throw new Error(`an inverter's efficiency loss is between 0 and 0.2, not ${fault.loss}`);
+  if (fault?.kind === 'overheat' && !(fault.riseFactor >= 1 && fault.riseFactor <= 5 && fault.limitC >= 30 && fault.limitC <= 90))
+    throw new Error(
+      `an overheating inverter warms 1 to 5 times as much up to a limit of 30 to 90 °C, not ${fault.riseFactor} and ${fault.limitC}`,
+    );
+  if (fault?.kind === 'trip' && !(fault.from < fault.to)) throw new Error(`an inverter trips from a time before it is reset`);
+  return fault;
+}
+
+/** The enclosure's rise above the air: 8 °C idle, 22 °C more at full load (× a fault's factor). */
+const enclosureRise = (load: number, factor: number): number => factor * (8 + 22 * load);
+
+interface Output {
+  pAc: number;
+  pDc: number;
+  tripped: boolean;
+}
+/**
+ * Each inverter's latest output, per set of site devices (the models made together share that array, so
+ * the same strings): the generation meter steps its copies of the inverters at the times they step.
+ */
+const outputs = new WeakMap<SimDeviceSpec[], Map<string, { t: number; out: Output }>>();
+
 class PvInverterModel implements DeviceModel {
   private readonly clock: Clock;
   private readonly rating: number;
   private readonly strings: { spec: SimDeviceSpec; traits: StringTraits }[];
+  private readonly fault: InverterFault | undefined;
+  private readonly siteDevices: SimDeviceSpec[] | undefined;
   /** DC capacity: its strings' modules, else 1.1-1.2 × its rating. */
   readonly kwp: number;
   private eTotal: number;
@@ -127,11 +181,9 @@ class PvInverterModel implements DeviceModel {
   ) {
     this.clock = new Clock(start);
     this.rating = spec.ratingKw ?? 100;
-    // Strings belong to the inverter of their unit; without units, to the site's only inverter.
-    const linked = spec.unit !== undefined || siteMembers(spec, options, 'pv-inverter', true).length === 1;
-    this.strings = linked
-      ? siteMembers(spec, options, 'pv-string', true).map((member) => ({ spec: member, traits: stringTraits(member) }))
-      : [];
+    this.fault = checkFault(spec.inverterFault);
+    this.siteDevices = options?.siteDevices;
+    this.strings = inverterStrings(spec, options).map((member) => ({ spec: member, traits: stringTraits(member) }));
     this.kwp = this.strings.length
       ? this.strings.reduce((sum, member) => sum + member.traits.modules * MODULE_KWP, 0)
       : this.rating * between(1.1, 1.2, spec.seed, 4);
@@ -143,13 +195,46 @@ class PvInverterModel implements DeviceModel {
     return arrayDcPower(this.spec.site, this.spec.seed, this.kwp, t);
   }
 
+  /**
+   * AC and DC power at t with the inverter's fault, and whether it is tripped: a pure function of the spec
+   * and t, remembered for the station's generation meter, which steps a copy of every inverter at the same t.
+   */
+  private output(t: number, tempAmb: number): Output {
+    const site = this.siteDevices;
+    if (!site) return this.compute(t, tempAmb);
+    let last = outputs.get(site);
+    if (!last) outputs.set(site, (last = new Map()));
+    const hit = last.get(this.spec.username);
+    if (hit?.t === t) return hit.out;
+    const out = this.compute(t, tempAmb);
+    last.set(this.spec.username, { t, out });
+    return out;
+  }
+
+  private compute(t: number, tempAmb: number): Output {
+    const fault = this.fault;
+    if (fault?.kind === 'trip' && t >= fault.from && t < fault.to) return { pAc: 0, pDc: 0, tripped: true };
+    let { pAc, pDc } = convert(this.dcPower(t), this.rating);
+    if (fault?.kind === 'efficiency') pAc *= 1 - fault.loss;
+    if (fault?.kind === 'overheat') {
+      // over-temperature derating: at most the AC power at which the enclosure settles at its limit; the
+      // inverter leaves the maximum power point and draws only what it delivers
+      const allowed = this.rating * clamp(((fault.limitC - tempAmb) / fault.riseFactor - 8) / 22, 0, 1);
+      if (pAc > allowed) {
+        pDc *= allowed / pAc;
+        pAc = allowed;
+      }
+    }
+    return { pAc, pDc, tripped: false };
+  }
+
   step(at: Date): Reading {
     const t = at.getTime();
     const dt = this.clock.advance(t);
     const weather = weatherAt(this.spec.site, t);
-    const { pAc, pDc } = convert(this.dcPower(t), this.rating);
+    const { pAc, pDc, tripped } = this.output(t, weather.tempAmb);
     this.eTotal += pAc * dt;
-    const target = weather.tempAmb + 8 + 22 * (pAc / this.rating);
+    const target = weather.tempAmb + enclosureRise(pAc / this.rating, this.fault?.kind === 'overheat' ? this.fault.riseFactor : 1);
     // The enclosure warms and cools with a time constant of about 20 minutes.
     this.tempInner = this.tempInner === undefined ? target : target + (this.tempInner - target) * Math.exp(-dt * 3);
     const vAc = PHASE_VOLTAGE * (1 + 0.012 * valueNoise(this.spec.seed + 1, t, 20 * MINUTE)) + 1.5 * (pAc / this.rating);
@@ -163,7 +248,7 @@ class PvInverterModel implements DeviceModel {
         freq: round(50 + 0.03 * valueNoise(hashString('grid-frequency'), t, MINUTE), 3),
         temp_inner: round(this.tempInner, 1),
         e_total: round(this.eTotal),
-        status: pAc > 0 ? 1 : 0,
+        status: tripped ? 2 : pAc > 0 ? 1 : 0,
       },
     };
   }
@@ -208,7 +293,8 @@ class PvMeterModel implements DeviceModel {
     const t = at.getTime();
     const dt = this.clock.advance(t);
     let ac = this.inverters.reduce((sum, model) => sum + model.step(at).values.p_ac!, 0);
-    if (this.restKwp > 0) ac += convert(arrayDcPower(this.spec.site, this.spec.seed, this.restKwp, t), this.restKwp / DC_AC_RATIO).pAc;
+    // (a rest under 1 Wp is the float remainder of a station whose inverters are all simulated)
+    if (this.restKwp > 0.001) ac += convert(arrayDcPower(this.spec.site, this.spec.seed, this.restKwp, t), this.restKwp / DC_AC_RATIO).pAc;
     const p = ac * (1 - AC_LOSS) - this.kwp * AUXILIARY_KW_PER_KWP;
     this.eExp += Math.max(0, p) * dt;
     this.eImp += Math.max(0, -p) * dt;

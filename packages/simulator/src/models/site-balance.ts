@@ -38,8 +38,12 @@ export class SiteBalance {
     options: ModelOptions | undefined,
     create: Factory,
   ) {
-    const shadow = (typeKey: string) => siteMembers(spec, options, typeKey, false).map((member) => create(member, start, options));
+    const shadow = (typeKey: string) =>
+      siteMembers(spec, options, typeKey, false)
+        .filter((member) => !member.feedsStation)
+        .map((member) => create(member, start, options));
     this.feeders = shadow('feeder-meter');
+    // the inverters on the site's own board; those feeding a PV station's connection point are not behind this meter
     this.generators = shadow('pv-inverter');
     this.piles = shadow('charging-pile');
     this.share = 1 / Math.max(1, siteMembers(spec, options, 'grid-meter', false).length);

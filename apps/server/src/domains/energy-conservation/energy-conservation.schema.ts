@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { circuit } from '../circuit/circuit.schema.js';
 import { ou } from '../ou/ou.schema.js';
 import { tenantColumns, tenantPolicies } from '../tenancy/tenant-table.js';
@@ -45,10 +45,13 @@ export const energySavingVersion = pgTable(
     configId: integer('config_id').notNull(),
     action: text('action').$type<'create' | 'edit' | 'delete'>().notNull(),
     effectiveFrom: text('effective_from').notNull(),
-    model: text('model').$type<'same-period' | 'production' | 'degree-days'>().notNull(),
+    model: text('model').$type<'same-period' | 'production' | 'degree-days' | 'audit'>().notNull(),
     baselineFrom: text('baseline_from').notNull(),
     baselineTo: text('baseline_to').notNull(),
     driverUnit: text('driver_unit'),
+    /** `audit`: the typed-in intercept a (Wh per month) and slope b (Wh per driver unit) of an earlier energy audit; null otherwise. */
+    auditAWh: bigint('audit_a_wh', { mode: 'number' }),
+    auditBWh: bigint('audit_b_wh', { mode: 'number' }),
     /** Price per kWh in integer ten-thousandths of the currency. */
     price10k: integer('price_10k').notNull(),
     remark: text('remark'),
@@ -60,7 +63,11 @@ export const energySavingVersion = pgTable(
     index('energy_saving_version_config_idx').on(t.configId),
     index('energy_saving_version_circuit_idx').on(t.circuitId),
     check('energy_saving_version_action_ck', sql`${t.action} in ('create', 'edit', 'delete')`),
-    check('energy_saving_version_model_ck', sql`${t.model} in ('same-period', 'production', 'degree-days')`),
+    check('energy_saving_version_model_ck', sql`${t.model} in ('same-period', 'production', 'degree-days', 'audit')`),
+    check(
+      'energy_saving_version_audit_ck',
+      sql`(${t.model} = 'audit') = (${t.auditAWh} is not null and ${t.auditBWh} is not null) and (${t.auditAWh} is null) = (${t.auditBWh} is null)`,
+    ),
     check('energy_saving_version_months_ck', sql`${t.baselineFrom} <= ${t.baselineTo} and ${t.effectiveFrom} ~ '^[0-9]{4}-[0-9]{2}$'`),
     check('energy_saving_version_price_ck', sql`${t.price10k} >= 0`),
     ...tenantPolicies('tenant'),

@@ -18,7 +18,10 @@ const scopeOf = (ctx: StaffCtx, t: typeof energySavingConfig | typeof energySavi
   staffScope(ctx, { tenant: t.tenantId, ou: t.ouId });
 
 /** The fields of a version that the log compares. */
-const FIELDS = ['effectiveFrom', 'model', 'baselineFrom', 'baselineTo', 'driverUnit', 'price', 'remark'] as const;
+const FIELDS = ['effectiveFrom', 'model', 'baselineFrom', 'baselineTo', 'driverUnit', 'auditA', 'auditB', 'price', 'remark'] as const;
+
+/** Wh (an integer) as kWh, null kept. */
+const kwhOf = (wh: number | null) => (wh === null ? null : wh / 1000);
 
 export function versionOut(v: VersionRow): contract.ConfigVersion {
   return {
@@ -31,6 +34,8 @@ export function versionOut(v: VersionRow): contract.ConfigVersion {
     baselineFrom: v.baselineFrom,
     baselineTo: v.baselineTo,
     driverUnit: v.driverUnit,
+    auditA: kwhOf(v.auditAWh),
+    auditB: kwhOf(v.auditBWh),
     price: money(v.price10k),
     remark: v.remark,
     changes: v.changes,
@@ -147,6 +152,9 @@ export class EnergyConservationService {
       baselineFrom: input.baselineFrom,
       baselineTo: input.baselineTo,
       driverUnit: linear ? (input.driverUnit ?? null) : null,
+      // the audit's coefficients in whole Wh (the contract allows 3 decimals of kWh)
+      auditAWh: input.model === 'audit' ? Math.round(input.auditA! * 1000) : null,
+      auditBWh: input.model === 'audit' ? Math.round(input.auditB! * 1000) : null,
       price10k: Math.round(input.price * 10_000),
       remark: input.remark ?? null,
     };
@@ -165,7 +173,7 @@ export class EnergyConservationService {
     } else {
       const versions = await this.versionsOf(ctx, [configId]);
       const last = versionOut(versions[versions.length - 1]!);
-      const now = { ...next, price: input.price };
+      const now = { ...next, price: input.price, auditA: kwhOf(next.auditAWh), auditB: kwhOf(next.auditBWh) };
       changes = FIELDS.filter((f) => last[f] !== now[f]);
       if (!changes.length) return this.detail(ctx, { id: configId });
       await ctx.tx.update(energySavingConfig).set({ updatedAt: new Date() }).where(eq(energySavingConfig.id, configId));

@@ -94,7 +94,12 @@ export class EnergySavingsService {
     if (v.model === 'same-period') return { ...row, history, fit: null, fitProblem: null };
     const { energy } = await this.monthlyEnergy(ctx, [row.circuitId], v.baselineFrom, v.baselineTo);
     const drivers = await this.configs.driversOf(ctx, [row.circuitId]);
-    const { fit, problem } = fitOf({ ...v, price10k: 0 }, energy.get(row.circuitId)!, drivers.get(row.circuitId)!);
+    const wh = (kwh: number | null) => (kwh === null ? null : Math.round(kwh * 1000));
+    const { fit, problem } = fitOf(
+      { ...v, price10k: 0, auditAWh: wh(v.auditA), auditBWh: wh(v.auditB) },
+      energy.get(row.circuitId)!,
+      drivers.get(row.circuitId)!,
+    );
     return { ...row, history, fit, fitProblem: problem };
   }
 

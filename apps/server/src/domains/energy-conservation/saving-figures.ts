@@ -16,6 +16,9 @@ export interface Version {
   baselineFrom: string;
   baselineTo: string;
   price10k: number;
+  /** `audit`: the typed-in a (Wh per month) and b (Wh per driver unit). */
+  auditAWh?: number | null;
+  auditBWh?: number | null;
 }
 
 /** The months from `from` to `to`, both included. */
@@ -53,12 +56,14 @@ export function leastSquares(points: readonly { x: number; y: number }[]): Fit |
   return { a: Math.round(a * 1e6) / 1e6, b: Math.round(b * 1e6) / 1e6, r2, n };
 }
 
-/** The fit of a version over its baseline months, or why there is none. */
+/** The fit of a version over its baseline months (an audit's: its typed-in coefficients), or why there is none. */
 export function fitOf(
   v: Version,
   energy: ReadonlyMap<string, number | null>,
   drivers: ReadonlyMap<string, number>,
 ): { fit: Fit | null; problem: contract.SavingProblem | null } {
+  // typed in from an energy audit: its line as written, without an R² or months of this circuit's energy
+  if (v.model === 'audit') return { fit: { a: v.auditAWh ?? 0, b: v.auditBWh ?? 0, r2: null, n: 0 }, problem: null };
   const points: { x: number; y: number }[] = [];
   for (const m of monthsBetween(v.baselineFrom, v.baselineTo)) {
     const y = energy.get(m);

@@ -6,6 +6,7 @@ const en = {
     'same-period': 'Same period of a reference year',
     production: 'Linear: production volume',
     'degree-days': 'Linear: degree days',
+    audit: 'Linear: coefficients of an energy audit',
   },
   circuit: 'Circuit',
   year: 'Year',
@@ -47,6 +48,9 @@ const en = {
     versions: 'Versions',
     fit: 'Baseline fit',
     fitText: 'baseline = {{a}} kWh + {{b}} kWh × driver, R² = {{r2}}, {{n}} months',
+    auditText: 'baseline = {{a}} kWh + {{b}} kWh × driver, typed in from an energy audit over {{from}}..{{to}}',
+    auditA: 'Audit intercept a (kWh per month)',
+    auditB: 'Audit slope b (kWh per driver unit)',
     noFit: 'No fit',
     pick: 'Pick a configuration to see its fit, driver values and change log',
     log: 'Change log',
@@ -66,7 +70,7 @@ const en = {
 };
 
 const zh: typeof en = {
-  models: { 'same-period': '参考年同期', production: '线性：产量', 'degree-days': '线性：度日数' },
+  models: { 'same-period': '参考年同期', production: '线性：产量', 'degree-days': '线性：度日数', audit: '线性：能源审计系数' },
   circuit: '回路',
   year: '年份',
   pick: '选择已配置的回路以查看节能量；在基线配置页面配置回路',
@@ -107,6 +111,9 @@ const zh: typeof en = {
     versions: '版本数',
     fit: '基线拟合',
     fitText: '基线 = {{a}} kWh + {{b}} kWh × 驱动变量，R² = {{r2}}，{{n}} 个月',
+    auditText: '基线 = {{a}} kWh + {{b}} kWh × 驱动变量，录入自 {{from}}..{{to}} 的能源审计',
+    auditA: '审计截距 a（kWh/月）',
+    auditB: '审计斜率 b（kWh/驱动变量单位）',
     noFit: '无法拟合',
     pick: '选择一个配置以查看拟合、驱动变量与变更记录',
     log: '变更记录',

@@ -7,7 +7,7 @@ import { api } from '../../../shared/api/client';
 import { FormDialog } from '../../../shared/form-dialog';
 import { savingKeys, useSavingCircuits, type ConfigRow } from '../queries';
 
-const MODELS = ['same-period', 'production', 'degree-days'] as const;
+const MODELS = ['same-period', 'production', 'degree-days', 'audit'] as const;
 
 interface Values {
   circuitId: number;
@@ -16,6 +16,8 @@ interface Values {
   baselineFrom: Dayjs;
   baselineTo: Dayjs;
   driverUnit?: string | null;
+  auditA?: number | null;
+  auditB?: number | null;
   price: number;
   remark?: string | null;
 }
@@ -38,6 +40,8 @@ export function ConfigDialog({ row, onClose }: { row: ConfigRow | null; onClose:
         baselineFrom: month(v.baselineFrom),
         baselineTo: month(v.baselineTo),
         driverUnit: v.model === 'same-period' ? null : (v.driverUnit ?? null),
+        auditA: v.model === 'audit' ? (v.auditA ?? null) : null,
+        auditB: v.model === 'audit' ? (v.auditB ?? null) : null,
         price: v.price,
         remark: v.remark ?? null,
       }),
@@ -55,6 +59,8 @@ export function ConfigDialog({ row, onClose }: { row: ConfigRow | null; onClose:
         baselineFrom: dayjs(`${c.baselineFrom}-01`),
         baselineTo: dayjs(`${c.baselineTo}-01`),
         driverUnit: c.driverUnit,
+        auditA: c.auditA,
+        auditB: c.auditB,
         price: c.price,
         remark: c.remark,
       }
@@ -103,6 +109,12 @@ export function ConfigDialog({ row, onClose }: { row: ConfigRow | null; onClose:
             <Input style={{ width: 160 }} />
           </Form.Item>
         )}
+        {model === 'audit' &&
+          (['auditA', 'auditB'] as const).map((key) => (
+            <Form.Item key={key} name={key} label={t(`conservation.config.${key}`)} rules={[{ required: true }]}>
+              <InputNumber min={-1e9} max={1e9} precision={3} style={{ width: 200 }} data-testid={`config-${key}`} />
+            </Form.Item>
+          ))}
         <Form.Item name="price" label={t('conservation.config.price')} rules={[{ required: true }]}>
           <InputNumber min={0} max={1000} step={0.0001} precision={4} style={{ width: 200 }} />
         </Form.Item>

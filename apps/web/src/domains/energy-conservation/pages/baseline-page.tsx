@@ -154,14 +154,21 @@ function ConfigDetail({ row }: { row: ConfigRow }) {
           <Descriptions.Item label={t('conservation.config.model')}>{t(`conservation.models.${row.current.model}`)}</Descriptions.Item>
           {row.current.model !== 'same-period' && (
             <Descriptions.Item label={t('conservation.config.fit')}>
-              {fit
-                ? t('conservation.config.fitText', {
-                    a: (fit.a / 1000).toFixed(3),
-                    b: (fit.b / 1000).toFixed(3),
-                    r2: fit.r2 ?? '–',
-                    n: fit.n,
+              {row.current.model === 'audit'
+                ? t('conservation.config.auditText', {
+                    a: row.current.auditA?.toFixed(3),
+                    b: row.current.auditB?.toFixed(3),
+                    from: row.current.baselineFrom,
+                    to: row.current.baselineTo,
                   })
-                : `${t('conservation.config.noFit')}: ${info.data?.fitProblem ? t(`conservation.problems.${info.data.fitProblem}`) : ''}`}
+                : fit
+                  ? t('conservation.config.fitText', {
+                      a: (fit.a / 1000).toFixed(3),
+                      b: (fit.b / 1000).toFixed(3),
+                      r2: fit.r2 ?? '–',
+                      n: fit.n,
+                    })
+                  : `${t('conservation.config.noFit')}: ${info.data?.fitProblem ? t(`conservation.problems.${info.data.fitProblem}`) : ''}`}
             </Descriptions.Item>
           )}
         </Descriptions>

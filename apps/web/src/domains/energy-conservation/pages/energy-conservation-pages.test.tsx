@@ -16,6 +16,8 @@ const version = {
   baselineFrom: '2025-01',
   baselineTo: '2025-12',
   driverUnit: 't',
+  auditA: null,
+  auditB: null,
   price: 0.8123,
   remark: null,
   changes: ['effectiveFrom', 'model'],
@@ -124,5 +126,20 @@ describe('energy-conservation pages', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('config-create')).toBeNull();
     expect(screen.queryByTestId('driver-add')).toBeNull();
     expect(screen.queryByText('New version')).toBeNull();
+  });
+
+  test("baseline: an audit configuration shows the audit's typed-in line, in en-US", async () => {
+    const audit = { ...version, model: 'audit' as const, auditA: 38_000, auditB: 28.5, changes: ['auditA', 'auditB'] };
+    const row: ConfigRow = { ...config, current: audit };
+    const fixtures = [
+      fixture(ec.configPage, pageOf([row])),
+      fixture(ec.configInfo, { ...row, history: [audit], fit: { a: 38_000_000, b: 28_500, r2: null, n: 0 }, fitProblem: null }),
+      fixture(ec.driverPage, pageOf([driver])),
+    ];
+    renderPage(<BaselinePage />, { permissions: ['p-energy-baseline'], fixtures });
+    await waitFor(() => expect(screen.getByTestId('config-fit').textContent).toContain('typed in from an energy audit'), { timeout: 5000 });
+    expect(screen.getByTestId('config-fit').textContent).toContain('38000.000 kWh + 28.500 kWh × driver');
+    expect(screen.getByTestId('config-fit').textContent).toContain('2025-01..2025-12');
+    expect(screen.getByTestId('config-fit').textContent).toContain('Linear: coefficients of an energy audit');
   });
 });

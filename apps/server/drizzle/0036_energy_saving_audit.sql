@@ -1,0 +1,5 @@
+ALTER TABLE "energy_saving_version" DROP CONSTRAINT "energy_saving_version_model_ck";--> statement-breakpoint
+ALTER TABLE "energy_saving_version" ADD COLUMN "audit_a_wh" bigint;--> statement-breakpoint
+ALTER TABLE "energy_saving_version" ADD COLUMN "audit_b_wh" bigint;--> statement-breakpoint
+ALTER TABLE "energy_saving_version" ADD CONSTRAINT "energy_saving_version_audit_ck" CHECK (("energy_saving_version"."model" = 'audit') = ("energy_saving_version"."audit_a_wh" is not null and "energy_saving_version"."audit_b_wh" is not null) and ("energy_saving_version"."audit_a_wh" is null) = ("energy_saving_version"."audit_b_wh" is null));--> statement-breakpoint
+ALTER TABLE "energy_saving_version" ADD CONSTRAINT "energy_saving_version_model_ck" CHECK ("energy_saving_version"."model" in ('same-period', 'production', 'degree-days', 'audit'));
