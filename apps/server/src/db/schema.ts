@@ -22,3 +22,4 @@ export * from '../domains/circuit/circuit-statistics.schema.js';
 export * from '../domains/line-loss/line-loss.schema.js';
 export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';
+export * from '../domains/pv/pv-performance.schema.js';

@@ -3,3 +3,4 @@ export * from './station.js';
 export * from './station-settings.js';
 export * from './equipment.js';
 export * from './readings.js';
+export * from './performance.js';

@@ -11,6 +11,15 @@ import { PvReportsService } from './pv-reports.service.js';
 import { PvSettingsService } from './pv-settings.service.js';
 import { PvStationsService } from './pv-stations.service.js';
 import { pvRoutes } from './pv.routes.js';
+import { PvPerformanceConfigService } from './pv-performance-config.service.js';
+import { pvPerformanceRoutes } from './pv-performance.routes.js';
+import { PvPerformanceService } from './pv-performance.service.js';
+
+/** Performance analytics (issue 19): the config and the figures (pv-performance.service.ts). */
+function performanceServices(pvStations: PvStationsService) {
+  const pvPerformanceConfig = new PvPerformanceConfigService(pvStations);
+  return { pvPerformanceConfig, pvPerformance: new PvPerformanceService(pvStations, pvPerformanceConfig) };
+}
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
@@ -27,11 +36,13 @@ export const pvModule = domainModule({
       pvSettings: new PvSettingsService(pvStations),
       pvEquipment,
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
+      ...performanceServices(pvStations),
     };
   },
   routes: (route, services) => {
     pvRoutes(route, services);
     pvEquipmentRoutes(route, services);
     pvReadingsRoutes(route, services);
+    pvPerformanceRoutes(route, services);
   },
 });

@@ -29,7 +29,13 @@ export const pvArea = {
       name: 'Analysis',
       nameZh: '分析',
       pages: [
-        { key: 'performance', name: 'Performance', nameZh: '发电性能', path: '/pv/analysis/performance' },
+        {
+          key: 'performance',
+          name: 'Performance',
+          nameZh: '发电性能',
+          path: '/pv/analysis/performance',
+          buttons: [{ code: 'b-pv-performance-config', name: 'Set performance config', nameZh: '设置性能参数' }],
+        },
         {
           key: 'dispersion',
           name: 'String dispersion',
