@@ -47,23 +47,26 @@ export async function weatherDays(
   cfg: PerformanceParams,
 ): Promise<Map<string, WeatherDay>> {
   const g = cfg.gammaPctPerK / 100;
-  const factor = sql`(1 + ${g}::float8 * (coalesce(t.temp, ${cfg.referenceTempC}::float8) - ${cfg.referenceTempC}::float8))`;
+  const factor = sql`(1 + ${g}::float8 * (coalesce(b.temp, ${cfg.referenceTempC}::float8) - ${cfg.referenceTempC}::float8))`;
   const above = sql`b.g >= ${cfg.minIrradianceWm2}::float8`;
   const rows = await rowsOf<{ day: string; h: number; h_above: number; x: number; x_above: number; temps: string | number }>(
     tx,
-    sql`with b as (select r.bucket, greatest(r.sum / r.count, 0) as g from telemetry_15m r
-                   where r.device_id = ${deviceId} and r.property_id = ${propertyOf(deviceId, 'irradiance')}
-                     and r.bucket >= ${startOf(first, zone)} and r.bucket < ${endOf(last, zone)}),
-             t as (select r.bucket, r.sum / r.count as temp from telemetry_15m r
-                   where r.device_id = ${deviceId} and r.property_id = ${propertyOf(deviceId, 'temp_module')}
-                     and r.bucket >= ${startOf(first, zone)} and r.bucket < ${endOf(last, zone)})
+    sql`with q as (select r.bucket,
+                          max(case when r.property_id = ${propertyOf(deviceId, 'irradiance')} then greatest(r.sum / r.count, 0) end) as g,
+                          max(case when r.property_id = ${propertyOf(deviceId, 'temp_module')} then r.sum / r.count end) as temp
+                   from telemetry_15m r
+                   where r.device_id = ${deviceId}
+                     and r.property_id in (${propertyOf(deviceId, 'irradiance')}, ${propertyOf(deviceId, 'temp_module')})
+                     and r.bucket >= ${startOf(first, zone)} and r.bucket < ${endOf(last, zone)}
+                   group by r.bucket),
+             b as (select q.bucket, q.g, q.temp from q where q.g is not null)
         select ${localDay(sql`b.bucket`, zone)} as day,
                sum(b.g * 0.25) as h,
                sum(case when ${above} then b.g * 0.25 else 0 end) as h_above,
                sum(b.g * 0.25 * ${factor}) as x,
                sum(case when ${above} then b.g * 0.25 * ${factor} else 0 end) as x_above,
-               count(t.temp) as temps
-        from b left join t on t.bucket = b.bucket
+               count(b.temp) as temps
+        from b
         group by 1`,
   );
   return new Map(
