@@ -84,7 +84,11 @@ describe('loss waterfall', () => {
       ['temperature', 3000],
       ['unseparated', 7000],
     ]);
-    expect(w.steps.find((s) => s.key === 'downtime')).toMatchObject({ lossWh: null, measured: false, why: 'only 1 of 2 inverters have a device' });
+    expect(w.steps.find((s) => s.key === 'downtime')).toMatchObject({
+      lossWh: null,
+      measured: false,
+      why: 'only 1 of 2 inverters have a device',
+    });
   });
 });
 
@@ -126,7 +130,14 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect((await alice.call(pv.pvAreaAdd, { pvId: stationId, name: 'Roof' } as never)).status).toBe(200);
     areaId = (await alice.call(pv.pvAreaList, { pvId: stationId } as never)).body.data[0]!.id;
     const inverter = async (code: string, deviceId: number) => {
-      const r = await alice.call(pv.pvInverterCreateCall, { pvId: stationId, code, name: `Inverter ${code}`, areaId, ratedAcKw: 20, mpptCount: 2 });
+      const r = await alice.call(pv.pvInverterCreateCall, {
+        pvId: stationId,
+        code,
+        name: `Inverter ${code}`,
+        areaId,
+        ratedAcKw: 20,
+        mpptCount: 2,
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await alice.call(pv.pvInverterUpdateDevice, { id: r.body.data.id, deviceId })).status).toBe(200);
       return r.body.data.id as number;
@@ -150,7 +161,10 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     await string('A-1', invA);
     await string('A-2', invA);
     await string('B-1', invB);
-    const points = await alice.call(pv.gridConnectionPoints, { pvId: stationId, points: [{ name: 'Main', generationMeterId: meter }] } as never);
+    const points = await alice.call(pv.gridConnectionPoints, {
+      pvId: stationId,
+      points: [{ name: 'Main', generationMeterId: meter }],
+    } as never);
     expect(points.status, JSON.stringify(points.body)).toBe(200);
     const written = await t.ingest.writeReadings(readingsOf({ ws, a: devA, b: devB, meter }));
     expect(written.rejected).toBe(0);
@@ -170,12 +184,16 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     // corrected PR = 170,320 / (5,992.7 × 33 = 197,759.1) = 0.8612499 -> 0.8612
     // equivalent hours = 170.32 / 33 = 5.161 -> 5.16
     expect(r.body.data.energySource).toBe('generation-meter');
-    expect(r.body.data.total).toMatchObject({ generationWh: 170_320, irradiationWhM2: 6440, equivalentHours: 5.16, specificYieldKwhPerKwp: 5.16 });
+    expect(r.body.data.total).toMatchObject({
+      generationWh: 170_320,
+      irradiationWhM2: 6440,
+      equivalentHours: 5.16,
+      specificYieldKwhPerKwp: 5.16,
+    });
     expect(Math.abs(r.body.data.total.pr! / (170_320 / 212_520) - 1)).toBeLessThan(0.001);
     expect(r.body.data.total.pr).toBe(0.8014);
     expect(Math.abs(r.body.data.total.prTempCorrected! / (170_320 / 197_759.1) - 1)).toBeLessThan(0.001);
     expect(r.body.data.total.prTempCorrected).toBe(0.8612);
-    // the public service gives the same figures
     expect(r.body.data.periods).toHaveLength(1);
   });
 
@@ -193,14 +211,14 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
   });
 
   it('gives an inverter’s and an area’s indices from the inverters’ counters', async () => {
-    const a = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'inverter', targetId: invA, ...day });
+    const a = await alice.call(pv.performanceIndex, { resolution: 'day', pvId: stationId, level: 'inverter', targetId: invA, ...day });
     // A: 32 × 3.6 + 4 × 0.125 = 115.7 kWh over 22 kWp: 5.259 h -> 5.26; PR = 115,700 / (6,440 × 22 = 141,680) = 0.81663
     expect(a.body.data).toMatchObject({ capacityKwp: 22, energySource: 'inverters' });
     expect(a.body.data.total).toMatchObject({ generationWh: 115_700, equivalentHours: 5.26, pr: 0.8166 });
-    const area = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'area', targetId: areaId, ...day });
+    const area = await alice.call(pv.performanceIndex, { resolution: 'day', pvId: stationId, level: 'area', targetId: areaId, ...day });
     // A + B: 115,700 + (32 × 1.75 + 4 × 0.0625 = 56.25 kWh) = 171,950 Wh over 33 kWp: PR 171,950 / 212,520 = 0.80910
     expect(area.body.data.total).toMatchObject({ generationWh: 171_950, pr: 0.8091 });
-    const missing = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'inverter', ...day });
+    const missing = await alice.call(pv.performanceIndex, { resolution: 'day', pvId: stationId, level: 'inverter', ...day });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toContain('body.targetId');
   });
@@ -225,7 +243,14 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     // E_DC 120,600 + 60,300 = 180,900 -> DC 196,416 − 180,900 = 15,516; inverter 180,900 − 171,950 = 8,950
     // AC 171,950 − 170,320 = 1,630. Σ 42,200 = 212,520 − 170,320
     expect(r.body.data).toMatchObject({ theoreticalWh: 212_520, onGridWh: 170_320 });
-    expect(loss(r.body.data.steps)).toEqual({ irradiance: 1320, temperature: 14_784, downtime: 0, 'dc-mismatch': 15_516, inverter: 8950, ac: 1630 });
+    expect(loss(r.body.data.steps)).toEqual({
+      irradiance: 1320,
+      temperature: 14_784,
+      downtime: 0,
+      'dc-mismatch': 15_516,
+      inverter: 8950,
+      ac: 1630,
+    });
     expect(r.body.data.steps.filter((s) => !s.measured).map((s) => s.key)).toEqual(['clipping', 'grid-limitation']);
     const m = (await alice.call(pv.performanceLossAnalysis, { pvId: stationId, ...june })).body.data;
     // theoretical 33 × 193,200 = 6,375,600; irradiance 30 × 1,320 = 39,600; temperature 30 × 14,784 = 443,520
@@ -260,16 +285,34 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     const noon = (i: number) => c.body.data.series[i]!.points.find((x) => x.ts === at('2026-06-20T12:00:00'))!.value;
     expect([noon(0), noon(1)]).toEqual([14.4, 0]);
-    expect((await alice.call(pv.performancePowerContrast, { pvId: stationId, day: '2026-06-20', inverterIds: [999_999] })).status).toBe(404);
+    expect((await alice.call(pv.performancePowerContrast, { pvId: stationId, day: '2026-06-20', inverterIds: [999_999] })).status).toBe(
+      404,
+    );
   });
 
   it('keeps each station’s config with who and when, and the corrected PR follows it', async () => {
     const before = await alice.call(pv.performanceConfigInfo, { pvId: stationId });
-    expect(before.body.data).toMatchObject({ gammaPctPerK: -0.35, referenceTempC: 25, minIrradianceWm2: 50, configured: false, updatedBy: null });
-    const bad = await alice.call(pv.performanceConfigSetUp, { pvId: stationId, gammaPctPerK: 0.5, referenceTempC: 25, minIrradianceWm2: 50 });
+    expect(before.body.data).toMatchObject({
+      gammaPctPerK: -0.35,
+      referenceTempC: 25,
+      minIrradianceWm2: 50,
+      configured: false,
+      updatedBy: null,
+    });
+    const bad = await alice.call(pv.performanceConfigSetUp, {
+      pvId: stationId,
+      gammaPctPerK: 0.5,
+      referenceTempC: 25,
+      minIrradianceWm2: 50,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toContain('gammaPctPerK');
-    const set = await alice.call(pv.performanceConfigSetUp, { pvId: stationId, gammaPctPerK: -0.4, referenceTempC: 20, minIrradianceWm2: 50 });
+    const set = await alice.call(pv.performanceConfigSetUp, {
+      pvId: stationId,
+      gammaPctPerK: -0.4,
+      referenceTempC: 20,
+      minIrradianceWm2: 50,
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data).toMatchObject({ gammaPctPerK: -0.4, referenceTempC: 20, configured: true, updatedBy: expect.any(String) });
     expect(set.body.data.updatedAt).not.toBeNull();
@@ -277,7 +320,7 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect(page.body.data.list).toEqual([expect.objectContaining({ pvId: stationId, gammaPctPerK: -0.4, configured: true })]);
     // γ = −0.4 %/K, T_ref = 20 °C: 32 × 200 × (1 − 0.004 × 25 = 0.9) + 4 × 10 × 1 = 5,760 + 40 = 5,800;
     // corrected PR = 170,320 / (5,800 × 33 = 191,400) = 0.88986
-    const r = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'station', ...day });
+    const r = await alice.call(pv.performanceIndex, { resolution: 'day', pvId: stationId, level: 'station', ...day });
     expect(r.body.data.total.prTempCorrected).toBe(0.8899);
     await alice.call(pv.performanceConfigSetUp, { pvId: stationId, gammaPctPerK: -0.35, referenceTempC: 25, minIrradianceWm2: 50 });
   });
@@ -293,9 +336,31 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect(long.body.msg).toContain('body.to');
   });
 
+  it('exports the inverters’ ranking and the indices as the page shows them', async () => {
+    const get = (s: Session, query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/pv-performance/export?${query}`, headers: { cookie: s.cookie, jwttoken: s.token } });
+    const csv = await get(alice, `table=inverters&pvId=${stationId}&from=2026-06-10&to=2026-06-10&format=csv&lang=en-US`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    // rank, code, name, area, kWp, AC kWh, DC kWh, efficiency, hours, PR
+    expect(lines[1]).toContain('115.7');
+    expect(lines[1]).toContain('120.6');
+    expect(lines[1]!.startsWith('1,A,')).toBe(true);
+    const index = await get(alice, `table=index&pvId=${stationId}&from=2026-06-01&to=2026-06-30&resolution=month&format=csv`);
+    expect(index.statusCode, index.body).toBe(200);
+    expect(index.body).toContain('5053.36');
+    expect((await get(dave, `table=index&pvId=${stationId}&from=2026-06-01&to=2026-06-30&format=csv`)).statusCode).toBe(404);
+    const noStation = await get(alice, `table=index&from=2026-06-01&to=2026-06-30&format=csv`);
+    expect(noStation.statusCode).toBe(400);
+  });
+
   it('shows another tenant nothing', async () => {
     const calls = [
-      dave.call(pv.performanceIndex, { pvId: stationId, ...day }),
+      dave.call(pv.performanceIndex, { resolution: 'day', level: 'station', pvId: stationId, ...day }),
       dave.call(pv.performanceInverterExpression, { pvId: stationId, ...day }),
       dave.call(pv.performanceLossAnalysis, { pvId: stationId, ...day }),
       dave.call(pv.performancePower, { pvId: stationId, day: '2026-06-10' }),

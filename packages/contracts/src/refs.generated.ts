@@ -1354,6 +1354,12 @@ export const pv = {
   performanceConfigSetUp: { method: 'POST', path: '/api/v2/pv-performance/config-set-up', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.performanceConfigSetUp
   >,
+  performanceExport: {
+    method: 'GET',
+    path: '/api/v2/pv-performance/export',
+    bodyKind: 'json',
+    queryKeys: ['table', 'pvId', 'from', 'to', 'level', 'targetId', 'resolution', 'areaId', 'keyword', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.performanceExport>,
   performanceIndex: { method: 'POST', path: '/api/v2/pv-performance/analyse/index', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.performanceIndex
   >,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDate } from '../common/tou-schemas.js';
 import { endpoint } from '../common/endpoint.js';
-import { id } from '../common/ids.js';
+import { id, idParam } from '../common/ids.js';
+import { exportOptions } from '../common/crud.js';
 import { pageOf, pageRequest } from '../common/paging.js';
 
 // PV performance analytics (issue 19, spec 001 "PV performance"): performance ratio per IEC 61724-1 and
@@ -11,6 +12,7 @@ import { pageOf, pageRequest } from '../common/paging.js';
 
 export const performanceTag = 'pv-performance';
 const READ = { auth: 'staff', permission: 'p-pv-performance' } as const;
+const EXPORT = { auth: 'staff', permission: 'b-pv-performance-export' } as const;
 const CONFIG = { auth: 'staff', permission: 'b-pv-performance-config' } as const;
 
 /** At most this many local days a period covers (a year and a month: a year over a leap year boundary). */
@@ -293,4 +295,31 @@ export const performanceLossAnalysis = endpoint({
     onGridWh: z.number().int(),
     steps: z.array(performanceLossStep),
   }),
+});
+
+export const PERFORMANCE_TABLES = ['outline', 'index', 'inverters'] as const;
+
+/** One of the performance page's tables as XLSX or CSV: the stations' outline, the indices by period, or the inverters' ranking. */
+export const performanceExport = endpoint({
+  method: 'GET',
+  path: '/api/v2/pv-performance/export',
+  summary: 'Export a PV performance table',
+  tag: performanceTag,
+  access: EXPORT,
+  kind: 'query',
+  cost: 'export',
+  query: z.object({
+    table: z.enum(PERFORMANCE_TABLES),
+    /** The station (not needed for the outline). */
+    pvId: idParam.optional(),
+    ...period,
+    level: performanceLevel.default('station'),
+    targetId: idParam.optional(),
+    resolution: performanceResolution.default('day'),
+    areaId: idParam.optional(),
+    keyword: z.string().max(64).optional(),
+    ...exportOptions,
+  }),
+  output: z.any(),
+  raw: true,
 });

@@ -1,5 +1,6 @@
 import { pv } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
+import { exportPerformance } from './pv-performance-excel.js';
 import type { PvPerformanceConfigService } from './pv-performance-config.service.js';
 import type { PvPerformanceService } from './pv-performance.service.js';
 
@@ -16,4 +17,5 @@ export const pvPerformanceRoutes: DomainRoutes<{ pvPerformance: PvPerformanceSer
   route(pv.performanceLossAnalysis, (ctx, input) => performance.lossAnalysis(ctx, input));
   route(pv.performanceInverterExpression, (ctx, input) => performance.inverterExpression(ctx, input));
   route(pv.performanceIndex, (ctx, input) => performance.index(ctx, input));
+  route(pv.performanceExport, (ctx, input, http) => exportPerformance(performance, ctx, input, http));
 };
