@@ -6,3 +6,4 @@ export const PV_STRING_PATH = '/pv/asset/string';
 export const PV_MODULE_PATH = '/pv/asset/module';
 export const PV_METER_READING_PATH = '/pv/asset/meter-reading';
 export const PV_REPORT_PATH = '/pv/analysis/report';
+export const PV_PERFORMANCE_PATH = '/pv/analysis/performance';

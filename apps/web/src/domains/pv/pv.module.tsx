@@ -4,6 +4,7 @@ import {
   PV_INVERTER_PATH,
   PV_METER_READING_PATH,
   PV_MODULE_PATH,
+  PV_PERFORMANCE_PATH,
   PV_REPORT_PATH,
   PV_STATION_PATH,
   PV_STRING_PATH,
@@ -17,6 +18,7 @@ const StringListPage = lazy(() => import('./pages/string-list-page'));
 const ModuleListPage = lazy(() => import('./pages/module-list-page'));
 const MeterReadingPage = lazy(() => import('./pages/meter-reading-page'));
 const ReportPage = lazy(() => import('./pages/report-page'));
+const PerformancePage = lazy(() => import('./performance/performance-page'));
 
 /** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) and PV › Analysis › Reports. */
 export const pvModule: DomainModule = {
@@ -28,5 +30,6 @@ export const pvModule: DomainModule = {
     { path: PV_MODULE_PATH, permission: 'p-pv-module', element: <ModuleListPage /> },
     { path: PV_METER_READING_PATH, permission: 'p-pv-meter-reading', element: <MeterReadingPage /> },
     { path: PV_REPORT_PATH, permission: 'p-pv-report', element: <ReportPage /> },
+    { path: PV_PERFORMANCE_PATH, permission: 'p-pv-performance', element: <PerformancePage /> },
   ],
 };
