@@ -358,6 +358,28 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect(noStation.statusCode).toBe(400);
   });
 
+  it('reads the 15 min rollup when the station’s days are not its tenant’s days, with the same figures', async () => {
+    const before = await alice.call(pv.performanceInverterExpression, { pvId: stationId, ...june });
+    const lossBefore = await alice.call(pv.performanceLossAnalysis, { pvId: stationId, ...june });
+    // Asia/Singapore is UTC+8 like the tenant's Asia/Shanghai: the same local days, but not the day rollup's zone
+    const moved = await alice.call(pv.pvStationBasicInfo, {
+      id: stationId,
+      code: 'T-PV-PERF',
+      name: 'Performance test',
+      ouId: (await alice.call(pv.pvStationDetail, { id: stationId })).body.data.ouId,
+      capacityKwp: 33,
+      gridConnectionDate: '2026-06-01',
+      weatherStationId: (await alice.call(pv.pvStationDetail, { id: stationId })).body.data.weatherStationId,
+      timeZone: 'Asia/Singapore',
+    } as never);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await alice.call(pv.performanceInverterExpression, { pvId: stationId, ...june });
+    expect(after.body.data).toEqual(before.body.data);
+    // B over June: 29 × 56,250 = 1,631,250 Wh AC, 29 × 60,300 = 1,748,700 Wh DC
+    expect(after.body.data.rows.find((r) => r.code === 'B')).toMatchObject({ eAcWh: 1_631_250, eDcWh: 1_748_700 });
+    expect((await alice.call(pv.performanceLossAnalysis, { pvId: stationId, ...june })).body.data).toEqual(lossBefore.body.data);
+  });
+
   it('shows another tenant nothing', async () => {
     const calls = [
       dave.call(pv.performanceIndex, { resolution: 'day', level: 'station', pvId: stationId, ...day }),

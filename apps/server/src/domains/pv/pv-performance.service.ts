@@ -7,7 +7,9 @@ import { daysFrom, INVERTER_KEY, quarterEnergy, type Series } from './pv-energy.
 import type { PvPerformanceConfigService } from './pv-performance-config.service.js';
 import {
   dayBounds,
-  deviceDays,
+  inverterDelivery,
+  deviceSums,
+  type DayScope,
   quarterMeans,
   stationInverters,
   tenantZoneOf,
@@ -69,8 +71,8 @@ interface Basis {
   inverters: StationInverter[];
 }
 
-const addMaps = (into: Map<string, number>, rows: { day: string; wh: number }[]) => {
-  for (const r of rows) into.set(r.day, (into.get(r.day) ?? 0) + r.wh);
+const addMaps = (into: Map<string, number>, from: Map<string | number, number>) => {
+  for (const [day, wh] of from) into.set(String(day), (into.get(String(day)) ?? 0) + wh);
   return into;
 };
 
@@ -98,43 +100,28 @@ export class PvPerformanceService {
     };
   }
 
-  /** Per inverter (by device) and day, Wh of a property: `e_total` (AC energy) or `p_dc` (DC energy). */
-  private async inverterDays(ctx: StaffCtx, b: Basis, inverters: StationInverter[], key: 'e_total' | 'p_dc') {
-    const ids = inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId]));
-    const rows = await deviceDays(
-      ctx.tx,
-      ids,
-      key,
-      key === 'p_dc' ? 'power' : 'counter',
-      b.station.timeZone,
-      b.days[0]!,
-      b.days.at(-1)!,
-      b.dayRollup,
-    );
-    const out = new Map<number, Map<string, number>>();
-    for (const r of rows) {
-      if (!out.has(r.deviceId)) out.set(r.deviceId, new Map());
-      out.get(r.deviceId)!.set(r.day, r.wh);
-    }
-    return out;
+  private scope(b: Basis): DayScope {
+    return { zone: b.station.timeZone, first: b.days[0]!, last: b.days.at(-1)!, dayRollup: b.dayRollup };
   }
 
-  /** The station's generation per day: its generation meters (15 min rollup, as the reports), else its inverters' counters. */
+  /** Σ of the inverters' AC energy (`e_total`) or DC energy (`p_dc`), Wh, per day or per device. */
+  private inverterSums(ctx: StaffCtx, b: Basis, inverters: StationInverter[], key: 'e_total' | 'p_dc', by: 'day' | 'device') {
+    const ids = inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId]));
+    return deviceSums(ctx.tx, ids, key, key === 'p_dc' ? 'power' : 'counter', this.scope(b), by);
+  }
+
+  /** The station's generation per day: its generation meters (as the reports), else its inverters' counters. */
   private async generation(ctx: StaffCtx, b: Basis) {
     const meters = (await stationMeters(ctx.tx, b.station.id)).filter((m) => m.role === 'generation');
     const byDay = new Map<string, number>();
     if (meters.length) {
       for (const key of new Set(meters.map((m) => m.key))) {
         const ids = meters.filter((m) => m.key === key).map((m) => m.deviceId);
-        addMaps(byDay, await deviceDays(ctx.tx, ids, key, 'counter', b.station.timeZone, b.days[0]!, b.days.at(-1)!, false));
+        addMaps(byDay, await deviceSums(ctx.tx, ids, key, 'counter', this.scope(b), 'day'));
       }
       return { source: 'generation-meter' as const, byDay, meters };
     }
-    for (const days of (await this.inverterDays(ctx, b, b.inverters, INVERTER_KEY)).values())
-      addMaps(
-        byDay,
-        [...days].map(([day, wh]) => ({ day, wh })),
-      );
+    addMaps(byDay, await this.inverterSums(ctx, b, b.inverters, INVERTER_KEY, 'day'));
     return { source: 'inverters' as const, byDay, meters };
   }
 
@@ -216,12 +203,7 @@ export class PvPerformanceService {
         targetName = inverter.name;
       }
       if (!(kwp > 0)) throw invalid('body.targetId', `${targetName} has no capacity: its strings hold no kWp`);
-      const byDay = new Map<string, number>();
-      for (const days of (await this.inverterDays(ctx, b, inverters, INVERTER_KEY)).values())
-        addMaps(
-          byDay,
-          [...days].map(([day, wh]) => ({ day, wh })),
-        );
+      const byDay = addMaps(new Map(), await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'day'));
       energy = (d) => byDay.get(d) ?? 0;
     }
     const labelOf = (d: string) => (input.resolution === 'day' ? d : input.resolution === 'month' ? d.slice(0, 7) : d.slice(0, 4));
@@ -244,14 +226,12 @@ export class PvPerformanceService {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
     const inverters = input.areaId === undefined ? b.inverters : b.inverters.filter((i) => i.areaId === input.areaId);
-    const ac = await this.inverterDays(ctx, b, inverters, INVERTER_KEY);
-    const dc = await this.inverterDays(ctx, b, inverters, 'p_dc');
-    const total = (m: Map<string, number> | undefined) => [...(m?.values() ?? [])].reduce((s, v) => s + v, 0);
+    const ac = await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'device');
+    const dc = await this.inverterSums(ctx, b, inverters, 'p_dc', 'device');
     const weather = this.sums(b, b.days, () => 0);
     const rows = inverters.map((i) => {
-      const eAcWh = i.deviceId === null ? 0 : total(ac.get(i.deviceId));
-      const dcDays = i.deviceId === null ? undefined : dc.get(i.deviceId);
-      const eDcWh = dcDays ? total(dcDays) : null;
+      const eAcWh = i.deviceId === null ? 0 : (ac.get(i.deviceId) ?? 0);
+      const eDcWh = i.deviceId === null ? null : (dc.get(i.deviceId) ?? null);
       const f = i.kwp > 0 ? figuresOf({ ...weather, energyWh: eAcWh }, i.kwp) : null;
       return {
         rank: 0,
@@ -368,22 +348,23 @@ export class PvPerformanceService {
     const kwp = invs.reduce((s, i) => s + i.kwp, 0);
     if (Math.abs(kwp - b.station.capacityKwp) > 0.01 * b.station.capacityKwp)
       return { why: `the inverters' strings hold ${round(kwp, 2)} kWp of the station's ${b.station.capacityKwp} kWp` };
-    const ac = await this.inverterDays(ctx, b, invs, INVERTER_KEY);
-    const dc = await this.inverterDays(ctx, b, invs, 'p_dc');
+    const dc = await this.inverterSums(ctx, b, invs, 'p_dc', 'device');
     if (!dc.size) return { why: 'the inverters report no DC power (p_dc)' };
+    const { whByDevice: ac, deliveringKwp: delivering } = await inverterDelivery(
+      ctx.tx,
+      new Map(invs.map((i) => [i.deviceId!, i.kwp])),
+      this.scope(b),
+    );
+    // a day with irradiance above the minimum on which an inverter delivered nothing (or sent nothing) is its downtime:
+    // the kWp of the inverters that did not deliver × the day's temperature-corrected reference
     let downtime = 0;
-    let eDcWh = 0;
-    let eAcWh = 0;
-    for (const i of invs) {
-      const acDays = ac.get(i.deviceId!);
-      for (const d of b.days) {
-        const x = b.weather?.get(d)?.xAbove ?? 0;
-        // a day with irradiance above the minimum on which the inverter delivered nothing (or sent nothing) is downtime
-        if (x > 0 && !((acDays?.get(d) ?? 0) > 0)) downtime += i.kwp * x;
-      }
-      eAcWh += [...(acDays?.values() ?? [])].reduce((s, v) => s + v, 0);
-      eDcWh += [...(dc.get(i.deviceId!)?.values() ?? [])].reduce((s, v) => s + v, 0);
+    for (const d of b.days) {
+      const x = b.weather?.get(d)?.xAbove ?? 0;
+      if (x > 0) downtime += Math.max(0, kwp - (delivering.get(d) ?? 0)) * x;
     }
+    const sum = (m: Map<string | number, number> | Map<number, number>) => [...m.values()].reduce((s, v) => s + v, 0);
+    const eDcWh = sum(dc);
+    const eAcWh = sum(ac);
     return { downtimeWh: Math.round(downtime), eDcWh, eAcWh };
   }
 }
