@@ -12,7 +12,7 @@
  *   `--inverter-days` days of the year (default 31: 2.7 M rows), what the power curves read;
  * - `telemetry_1d`: the inverters' `e_total` and `p_dc` the whole year (2 × 300 × 365 rows), what every
  *   period figure of inverters and areas reads (the station's days are its tenant's days), and the
- *   weather station's and meter's days.
+ *   weather station's and meter's days (the meter's too are read by day).
  * No raw row and no string telemetry is written (3,600 strings × a year of 5-minute rows would be 378 M
  * rows of `telemetry_raw`, which no performance call reads).
  *
@@ -199,7 +199,7 @@ try {
       call: () => ok(alice.call(pv.performanceIndex, { pvId, level: 'station', resolution: 'month', ...YEAR })),
       handSql: sql`with w as (${weatherByMonth}),
                         e as (select to_char(r.bucket at time zone ${ZONE}, 'YYYY-MM') as m, sum(round(r.increase * 1000)) as wh
-                              from telemetry_15m r where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')}
+                              from telemetry_1d r where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')}
                                 and ${dayRange(YEAR.from, YEAR.to)} group by 1)
                    select w.m, e.wh, e.wh / (w.h * ${KWP}) as pr, e.wh / (w.x * ${KWP}) as pr_t from w join e using (m) order by 1`,
     },
@@ -227,7 +227,7 @@ try {
       name: 'analyse/loss-analysis, a year',
       call: () => ok(alice.call(pv.performanceLossAnalysis, { pvId, ...YEAR })),
       handSql: sql`select (select sum(h) from (${weatherByMonth}) w) as h,
-                          (select sum(round(r.increase * 1000)) from telemetry_15m r
+                          (select sum(round(r.increase * 1000)) from telemetry_1d r
                            where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(YEAR.from, YEAR.to)}) as grid,
                           (select sum(round(r.increase * 1000)) from ${devices} as s(d) join telemetry_1d r on r.device_id = s.d
                            where r.property_id = ${prop(types!.inv, 'e_total')} and ${dayRange(YEAR.from, YEAR.to)}) as ac,
@@ -250,7 +250,7 @@ try {
       name: 'outline-page, a year (the tenant’s stations, one page)',
       call: () => ok(alice.call(pv.performanceOutlinePage, { pageSize: 20, pageOffset: 1, ...YEAR })),
       handSql: sql`select (select sum(h) from (${weatherByMonth}) w) as h,
-                          (select sum(round(r.increase * 1000)) from telemetry_15m r
+                          (select sum(round(r.increase * 1000)) from telemetry_1d r
                            where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(YEAR.from, YEAR.to)}) as e`,
     },
     {
@@ -285,7 +285,7 @@ try {
   const [hand] = await rowsOf<{ wh: string; pr: number }>(
     db,
     sql`with w as (select sum(h) as h from (${weatherByMonth}) x),
-             e as (select sum(round(r.increase * 1000)) as wh from telemetry_15m r
+             e as (select sum(round(r.increase * 1000)) as wh from telemetry_1d r
                    where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(YEAR.from, YEAR.to)})
         select e.wh, e.wh / (w.h * ${KWP}) as pr from w, e`,
   );

@@ -12,7 +12,12 @@ import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './ha
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  const demo = await prepareDemoHistory({ db: h.server.database.system, registry: h.server.services.devices, log: h.server.app.log, backfillDays: 2 });
+  const demo = await prepareDemoHistory({
+    db: h.server.database.system,
+    registry: h.server.services.devices,
+    log: h.server.app.log,
+    backfillDays: 2,
+  });
   await h.server.ingest.writeHistory(demo!.readings());
 }, 120_000);
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Form, InputNumber, Table, Tag } from 'antd';
+import { App as AntApp, Button, Card, Form, InputNumber, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { pv as schemas } from '@energy/contracts';
 import { pv } from '@energy/contracts/refs';
@@ -13,6 +13,7 @@ import { requiredRule, zodRule } from '../../../shared/form/zod-rule';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { formatInZone, useTenantZone } from '../../../shared/time-zone';
 import { pvKeys } from '../queries';
+import { PagedTable } from './paged-table';
 
 type Row = RefOutput<typeof pv.performanceConfigPage>['list'][number];
 const fields = schemas.performanceConfigInput.shape;
@@ -55,20 +56,13 @@ export function ConfigTab() {
   ];
   return (
     <Card>
-      <Table<Row>
-        size="small"
-        rowKey="pvId"
-        loading={page.isPending}
+      <PagedTable<Row>
         columns={columns}
-        dataSource={page.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.pageOffset,
-          pageSize: paging.pageSize,
-          total: page.data?.totalCount ?? 0,
-          onChange: (pageOffset, pageSize) => setPaging({ pageOffset, pageSize }),
-        }}
-        data-testid="config-table"
+        page={page.data}
+        pending={page.isPending}
+        paging={paging}
+        onPaging={setPaging}
+        testId="config-table"
       />
       {editing && <ConfigDialog row={editing} onClose={() => setEditing(null)} />}
     </Card>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Input, Table } from 'antd';
+import { Card, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { pv } from '@energy/contracts/refs';
 import type { RefOutput } from '@energy/contracts/refs-types';
@@ -9,6 +9,7 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { pvKeys } from '../queries';
+import { PagedTable } from './paged-table';
 import { fixed2, kwh, percent } from './format';
 
 type Row = RefOutput<typeof pv.performanceOutlinePage>['list'][number];
@@ -60,20 +61,13 @@ export function OutlineTab({ from, to }: { from: string; to: string }) {
         </Authorized>
       }
     >
-      <Table<Row>
-        size="small"
-        rowKey="pvId"
-        loading={page.isPending}
+      <PagedTable<Row>
         columns={columns}
-        dataSource={page.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: paging.pageOffset,
-          pageSize: paging.pageSize,
-          total: page.data?.totalCount ?? 0,
-          onChange: (pageOffset, pageSize) => setPaging({ pageOffset, pageSize }),
-        }}
-        data-testid="outline-table"
+        page={page.data}
+        pending={page.isPending}
+        paging={paging}
+        onPaging={setPaging}
+        testId="outline-table"
       />
     </Card>
   );
