@@ -25,11 +25,21 @@ export function indexChartOption(
     ],
     series: [
       { name: labels.energy, type: 'bar', itemStyle: { color: colors.energy }, data: periods.map((p) => kwh(p.generationWh)) },
-      { name: labels.pr, type: 'line', yAxisIndex: 1, itemStyle: { color: colors.pr }, data: periods.map((p) => p.pr) },
+      {
+        name: labels.pr,
+        type: 'line',
+        yAxisIndex: 1,
+        showSymbol: true,
+        symbolSize: 8,
+        itemStyle: { color: colors.pr },
+        data: periods.map((p) => p.pr),
+      },
       {
         name: labels.prTemp,
         type: 'line',
         yAxisIndex: 1,
+        showSymbol: true,
+        symbolSize: 8,
         itemStyle: { color: colors.prTemp },
         data: periods.map((p) => p.prTempCorrected),
       },
