@@ -1504,6 +1504,48 @@ export const pv = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.pv.noticeboardStringCurve>,
+  performanceConfigInfo: { method: 'POST', path: '/api/v2/pv-performance/config-info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performanceConfigInfo
+  >,
+  performanceConfigPage: { method: 'POST', path: '/api/v2/pv-performance/config-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performanceConfigPage
+  >,
+  performanceConfigSetUp: { method: 'POST', path: '/api/v2/pv-performance/config-set-up', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performanceConfigSetUp
+  >,
+  performanceExport: {
+    method: 'GET',
+    path: '/api/v2/pv-performance/export',
+    bodyKind: 'json',
+    queryKeys: ['table', 'pvId', 'from', 'to', 'level', 'targetId', 'resolution', 'areaId', 'keyword', 'format', 'lang'],
+  } as EndpointRef<typeof C.pv.performanceExport>,
+  performanceIndex: { method: 'POST', path: '/api/v2/pv-performance/analyse/index', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performanceIndex
+  >,
+  performanceInverterExpression: {
+    method: 'POST',
+    path: '/api/v2/pv-performance/analyse/inverter-expression',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.performanceInverterExpression>,
+  performanceLossAnalysis: {
+    method: 'POST',
+    path: '/api/v2/pv-performance/analyse/loss-analysis',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.performanceLossAnalysis>,
+  performanceOutlinePage: { method: 'POST', path: '/api/v2/pv-performance/outline-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performanceOutlinePage
+  >,
+  performancePower: { method: 'POST', path: '/api/v2/pv-performance/analyse/power', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.pv.performancePower
+  >,
+  performancePowerContrast: {
+    method: 'POST',
+    path: '/api/v2/pv-performance/analyse/power-contrast',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.pv.performancePowerContrast>,
   pvAreaAdd: { method: 'POST', path: '/api/v2/pvStation/add/pvArea', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.pv.pvAreaAdd
   >,

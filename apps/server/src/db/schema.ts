@@ -25,3 +25,4 @@ export * from '../domains/energy-conservation/energy-conservation.schema.js';
 export * from '../domains/pv/pv.schema.js';
 export * from '../domains/pv/pv-dispersion.schema.js';
 export * from '../domains/pv/pv-outline.schema.js';
+export * from '../domains/pv/pv-performance.schema.js';

@@ -6,3 +6,4 @@ export * from './readings.js';
 export * from './dispersion.js';
 export * from './outline.js';
 export * from './noticeboard.js';
+export * from './performance.js';

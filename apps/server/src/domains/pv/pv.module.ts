@@ -23,6 +23,15 @@ import { pvRoutes } from './pv.routes.js';
 import { PvOutlineDevicesService } from './pv-outline-devices.service.js';
 import { pvOutlineRoutes } from './pv-outline.routes.js';
 import { PvOutlineService } from './pv-outline.service.js';
+import { PvPerformanceConfigService } from './pv-performance-config.service.js';
+import { pvPerformanceRoutes } from './pv-performance.routes.js';
+import { PvPerformanceService } from './pv-performance.service.js';
+
+/** Performance analytics (issue 19): the config and the figures (pv-performance.service.ts). */
+function performanceServices(pvStations: PvStationsService) {
+  const pvPerformanceConfig = new PvPerformanceConfigService(pvStations);
+  return { pvPerformanceConfig, pvPerformance: new PvPerformanceService(pvStations, pvPerformanceConfig) };
+}
 
 /** PV stations, their settings and equipment, meter readings and reports (docs/pv.md). */
 export const pvModule = domainModule({
@@ -58,6 +67,7 @@ export const pvModule = domainModule({
       pvOutline: new PvOutlineService(pvStations, pvReports, alarmRecords),
       pvOutlineDevices: new PvOutlineDevicesService(pvStations, telemetry, alarmRecords),
       pvNoticeboard: new PvNoticeboardService(pvStations),
+      ...performanceServices(pvStations),
     };
   },
   routes: (route, services) => {
@@ -67,5 +77,6 @@ export const pvModule = domainModule({
     pvDispersionRoutes(route, services);
     pvOutlineRoutes(route, services);
     pvNoticeboardRoutes(route, services);
+    pvPerformanceRoutes(route, services);
   },
 });

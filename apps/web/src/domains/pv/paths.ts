@@ -9,3 +9,4 @@ export const PV_REPORT_PATH = '/pv/analysis/report';
 export const PV_DISPERSION_PATH = '/pv/analysis/dispersion';
 export const PV_OUTLINE_PATH = '/pv/monitor/outline';
 export const PV_NOTICEBOARD_PATH = '/pv/monitor/noticeboard';
+export const PV_PERFORMANCE_PATH = '/pv/analysis/performance';

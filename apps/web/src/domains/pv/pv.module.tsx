@@ -7,6 +7,7 @@ import {
   PV_NOTICEBOARD_PATH,
   PV_MODULE_PATH,
   PV_OUTLINE_PATH,
+  PV_PERFORMANCE_PATH,
   PV_REPORT_PATH,
   PV_STATION_PATH,
   PV_STRING_PATH,
@@ -24,6 +25,7 @@ const DispersionPage = lazy(() => import('./dispersion/dispersion-page'));
 const OutlinePage = lazy(() => import('./outline/outline-page'));
 const PvHomeCard = lazy(() => import('./outline/pv-home-card'));
 const NoticeboardPage = lazy(() => import('./noticeboard/noticeboard-page'));
+const PerformancePage = lazy(() => import('./performance/performance-page'));
 
 /** PV under PV › Assets (stations with their detail, inverters, strings, modules, meter readings) PV › Analysis › Reports, PV › Monitoring › Station outline and the home page's PV card. */
 export const pvModule: DomainModule = {
@@ -38,6 +40,7 @@ export const pvModule: DomainModule = {
     { path: PV_DISPERSION_PATH, permission: 'p-pv-dispersion', element: <DispersionPage /> },
     { path: PV_OUTLINE_PATH, permission: 'p-pv-outline', element: <OutlinePage /> },
     { path: PV_NOTICEBOARD_PATH, permission: 'p-pv-noticeboard', element: <NoticeboardPage /> },
+    { path: PV_PERFORMANCE_PATH, permission: 'p-pv-performance', element: <PerformancePage /> },
   ],
   homeCards: [{ key: 'pv', permission: 'p-pv-outline', element: <PvHomeCard /> }],
 };

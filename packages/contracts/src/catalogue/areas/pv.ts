@@ -35,7 +35,16 @@ export const pvArea = {
       name: 'Analysis',
       nameZh: '分析',
       pages: [
-        { key: 'performance', name: 'Performance', nameZh: '发电性能', path: '/pv/analysis/performance' },
+        {
+          key: 'performance',
+          name: 'Performance',
+          nameZh: '发电性能',
+          path: '/pv/analysis/performance',
+          buttons: [
+            { code: 'b-pv-performance-config', name: 'Set performance config', nameZh: '设置性能参数' },
+            { code: 'b-pv-performance-export', name: 'Export performance', nameZh: '导出发电性能' },
+          ],
+        },
         {
           key: 'dispersion',
           name: 'String dispersion',
