@@ -83,6 +83,13 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
     };
     for (const [clock, c] of Object.entries(currents))
       c.forEach((i, n) => readings.push({ deviceId: stringDevices[n]!, ts: at(`${DAY}T${clock}:00`), values: { i } }));
+    // the inverter's AC counter: 100.0 kWh at 10:00, 105.5 at 10:15, 112.5 at 10:30: 12,500 Wh on the day
+    for (const [clock, kwh] of [
+      ['10:00', 100],
+      ['10:15', 105.5],
+      ['10:30', 112.5],
+    ] as const)
+      readings.push({ deviceId: inverterDevice, ts: at(`${DAY}T${clock}:00`), values: { e_total: kwh } });
     expect((await t.ingest.writeReadings(readings)).rejected).toBe(0);
   });
   afterAll(async () => t?.close());
@@ -147,25 +154,73 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
     expect((await alice.call(pv.noticeboardStringCurve, { pvId, day: DAY, inverterId: 999_999 })).status).toBe(404);
   });
 
-  it('counts the equipment by state', async () => {
-    // nothing has said it is online yet: the bound devices are offline, S4 is not monitored
+  it('shows a day’s PR, temperature-corrected PR and equivalent hours from the performance service', async () => {
+    const r = await alice.call(pv.noticeboardIndicator, { pvId, day: DAY });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // no generation meter: the inverter's AC counter, 12,500 Wh. H = (610 + 700) W/m² × 0.25 h = 327.5 Wh/m².
+    // PR = 12,500 / (327.5 × 44 kWp) = 12,500 / 14,410 = 0.867453… → 0.8675; equivalent hours 12.5 / 44 = 0.284 → 0.28.
+    // Corrected (γ −0.35 %/K, 25 °C): 44 × 0.61 × 0.25 × (1 − 0.0035 × 16) = 6.33424 kWh and 44 × 0.7 × 0.25 ×
+    // (1 − 0.0035 × 20) = 7.161 kWh, Σ 13.49524 kWh: 12.5 / 13.49524 = 0.926252… → 0.9263.
+    expect(r.body.data).toEqual({
+      day: DAY,
+      generationWh: 12_500,
+      irradiationWhM2: 327.5,
+      pr: 0.8675,
+      prTempCorrected: 0.9263,
+      equivalentHours: 0.28,
+    });
+  });
+
+  it('gives the station card from the outline: energy of the year and in total, CO2 avoided', async () => {
+    const r = await alice.call(pv.noticeboardInfo, { pvId });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // the only energy is 10 June's 12,500 Wh (this year, not this month); CO2 12,500 Wh × 0.5703 g/Wh = 7,128.75 g → 7.129 kg
+    expect(r.body.data).toMatchObject({ code: 'T-PV-NB', capacityKwp: 44, todayWh: 0, monthWh: 0, totalWh: 12_500, co2AvoidedKg: 7.129 });
+    expect(r.body.data.yearWh).toBe(DAY.slice(0, 4) === r.body.data.day.slice(0, 4) ? 12_500 : 0);
+  });
+
+  it('gives each inverter’s dispersion and its curve from the dispersion service', async () => {
+    const r = await alice.call(pv.noticeboardDispersionDevices, { pvId, day: DAY });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // both buckets qualify (610 and 700 W/m², threshold 200); S3 gives 0 A next to producing strings: dead, left out.
+    // Live means in A/kWp: S1 (8 + 9) / 2 / 11 = 0.772727, S2 (7 + 9.1) / 2 / 11 = 0.731818; μ = 0.752273,
+    // σ = 0.020455: 2.72 % (good, under 5 %)
+    expect(r.body.data.devices).toEqual([
+      {
+        inverterId,
+        code: 'INV-1',
+        name: 'Inverter 1',
+        rate: 0.0272,
+        className: expect.any(String),
+        strings: 4,
+        deadStrings: ['S3'],
+        weakStrings: [],
+      },
+    ]);
+    const curve = await alice.call(pv.noticeboardDispersionCurve, { pvId, day: DAY });
+    // 10:00: 8/11 and 7/11 → μ 0.681818, σ 0.045455: 6.67 %; 10:15: 9/11 and 9.1/11 → μ 0.822727, σ 0.004545: 0.55 %
+    const lit = curve.body.data.points.filter((p) => p.rate != null);
+    expect(lit).toEqual([
+      { ts: at(`${DAY}T10:00:00`).getTime(), rate: 0.0667 },
+      { ts: at(`${DAY}T10:15:00`).getTime(), rate: 0.0055 },
+    ]);
+  });
+
+  it('counts the equipment by the outline’s states', async () => {
+    // nothing has said it is online yet: the bound devices are offline, S4 has no device
     let r = await alice.call(pv.noticeboardDeviceInfo, { pvId });
-    expect(r.body.data.inverters).toEqual({ running: 0, standby: 0, fault: 0, offline: 1, unbound: 0 });
-    expect(r.body.data.strings).toEqual({ running: 0, standby: 0, fault: 0, offline: 3, unbound: 1 });
-    expect(r.body.data.meters).toEqual({ running: 0, standby: 0, fault: 0, offline: 0, unbound: 0 });
-    // online and producing now: running; then a fault status
+    expect(r.body.data.inverters).toEqual({ 'no-device': 0, offline: 1, fault: 0, alarm: 0, online: 0 });
+    expect(r.body.data.strings).toEqual({ 'no-device': 1, offline: 3, fault: 0, alarm: 0, online: 0 });
+    expect(r.body.data.meters).toEqual({ 'no-device': 0, offline: 0, fault: 0, alarm: 0, online: 0 });
+    // online and seen now; the inverter reports running (status 1), then a fault (status 2)
     await t.database.system.execute(
-      sql`update device set online = true where id = any(${sql.param([inverterDevice, ...stringDevices])}::int[])`,
+      sql`update device set online = true, last_seen_at = now() where id = any(${sql.param([inverterDevice, ...stringDevices])}::int[])`,
     );
     const now = Date.now();
-    await t.ingest.writeReadings([
-      { deviceId: inverterDevice, ts: new Date(now - 60_000), values: { p_ac: 12.5, status: 1 } },
-      { deviceId: stringDevices[0]!, ts: new Date(now - 60_000), values: { i: 7 } },
-    ]);
+    await t.ingest.writeReadings([{ deviceId: inverterDevice, ts: new Date(now - 60_000), values: { p_ac: 12.5, status: 1 } }]);
     r = await alice.call(pv.noticeboardDeviceInfo, { pvId });
-    // S1 reads 7 A now; S2 and S3 have no fresh reading: standby
-    expect(r.body.data.inverters).toEqual({ running: 1, standby: 0, fault: 0, offline: 0, unbound: 0 });
-    expect(r.body.data.strings).toEqual({ running: 1, standby: 2, fault: 0, offline: 0, unbound: 1 });
+    expect(r.body.data.inverters).toEqual({ 'no-device': 0, offline: 0, fault: 0, alarm: 0, online: 1 });
+    expect(r.body.data.strings).toEqual({ 'no-device': 1, offline: 0, fault: 0, alarm: 0, online: 3 });
     await t.ingest.writeReadings([{ deviceId: inverterDevice, ts: new Date(now - 30_000), values: { p_ac: 0, status: 2 } }]);
     r = await alice.call(pv.noticeboardDeviceInfo, { pvId });
     expect(r.body.data.inverters.fault).toBe(1);
@@ -207,7 +262,7 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
 
     const page = await alice.call(pv.noticeboardAlarmPage, { pvId, pageSize: 2, pageOffset: 1, activeOnly: false });
     expect(page.body.data.totalCount).toBe(3);
-    // active first, then newest
+    // newest first
     expect(page.body.data.list.map((a) => a.content)).toEqual(['Inverter fault', 'String current low']);
     const active = await alice.call(pv.noticeboardAlarmPage, { pvId, pageSize: 10, pageOffset: 1, activeOnly: true });
     expect(active.body.data.list.map((a) => [a.content, a.deviceCode, a.state])).toEqual([['Inverter fault', 'T-NB-INV', 0]]);
@@ -215,6 +270,10 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
 
   it('shows another tenant’s staff nothing: the station is not found', async () => {
     for (const call of [
+      dave.call(pv.noticeboardInfo, { pvId }),
+      dave.call(pv.noticeboardIndicator, { pvId }),
+      dave.call(pv.noticeboardDispersionDevices, { pvId }),
+      dave.call(pv.noticeboardDispersionCurve, { pvId }),
       dave.call(pv.noticeboardModuleData, { pvId }),
       dave.call(pv.noticeboardDeviceInfo, { pvId }),
       dave.call(pv.noticeboardStringCurve, { pvId }),

@@ -3,6 +3,8 @@ import { calendarDate } from '../common/tou-schemas.js';
 import { endpoint } from '../common/endpoint.js';
 import { id } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
+import { alarmLogRow } from '../alarm/common.js';
+import { OUTLINE_STATES, type OutlineState } from './outline.js';
 
 // The control-room noticeboard of a PV station (issue 19, spec 001 "PV noticeboard"): one full-screen
 // page a wall display keeps open all day. Every call takes the station and answers what one panel
@@ -17,11 +19,8 @@ const stationDay = station.extend({ day: calendarDate.optional() });
 /** An inverter of the station (its first monitored one when left out) on a local day. */
 const inverterDay = stationDay.extend({ inverterId: id.optional() });
 
-/** The state of a piece of equipment as the board counts it. */
-export const BOARD_STATES = ['running', 'standby', 'fault', 'offline', 'unbound'] as const;
-export const boardState = z.enum(BOARD_STATES);
-export type BoardState = z.infer<typeof boardState>;
-const stateCounts = z.object(Object.fromEntries(BOARD_STATES.map((s) => [s, z.number().int()])) as Record<BoardState, z.ZodNumber>);
+/** Equipment counted by the outline's states (no device, offline, fault, alarm, online). */
+const stateCounts = z.object(Object.fromEntries(OUTLINE_STATES.map((s) => [s, z.number().int()])) as Record<OutlineState, z.ZodNumber>);
 
 /** The station's card: who it is, its big figures and today's power curve. */
 export const noticeboardInfo = endpoint({
@@ -193,18 +192,7 @@ export const noticeboardAlarmWeek = endpoint({
   }),
 });
 
-export const noticeboardAlarmRow = z.object({
-  id: z.number().int(),
-  level: z.number().int(),
-  deviceCode: z.string().nullable(),
-  deviceName: z.string().nullable(),
-  content: z.string(),
-  alarmTime: z.string(),
-  state: z.number().int(),
-  recoverTime: z.string().nullable(),
-});
-
-/** The station's alarms, active first, then newest. */
+/** The station's alarms, newest first; `activeOnly` the active ones. */
 export const noticeboardAlarmPage = endpoint({
   method: 'POST',
   path: '/api/v2/pv-noticeboard/alarm-data-page',
@@ -213,7 +201,7 @@ export const noticeboardAlarmPage = endpoint({
   access: BOARD,
   kind: 'query',
   body: pageRequest.extend({ pvId: id, activeOnly: z.boolean().default(false) }),
-  output: pageOf(noticeboardAlarmRow),
+  output: pageOf(alarmLogRow),
 });
 
 /** The station's active alarms by level, and those raised today. */

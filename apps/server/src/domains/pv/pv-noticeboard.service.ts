@@ -4,84 +4,41 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
+import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import { addDays, dayWindow } from './pv-energy.js';
+import type { PvDispersionService } from './pv-dispersion.service.js';
+import type { PvOutlineDevicesService } from './pv-outline-devices.service.js';
+import { deviceStates, latestValues, stateOf, stationDeviceIds, stationEquipment } from './pv-outline-data.js';
+import type { PvOutlineService } from './pv-outline.service.js';
+import type { PvPerformanceService } from './pv-performance.service.js';
 import { dayIn, type PvStationsService } from './pv-stations.service.js';
 
-// The control-room noticeboard of a PV station (docs/pv-analytics.md, "Noticeboard"). Its panels read the
-// latest readings and the 15 min rollups of one local day, and the station's alarm records: nothing here
-// scans more than a day of rollups or a week of alarms.
+// The control-room noticeboard of a PV station (docs/pv-analytics.md, "Noticeboard"): a facade over the
+// outline (figures, power curve, equipment states, alarms), the performance service (PR of a day) and the
+// dispersion service (rates, curves, string currents), plus what only the board shows (the weather station's
+// panel, the week of alarms). Nothing here scans more than a day of rollups or a week of alarms.
 
 type Station = contract.PvStationRow;
-type State = contract.BoardState;
+type State = contract.OutlineState;
 
-const STATE_KEYS: readonly State[] = ['running', 'standby', 'fault', 'offline', 'unbound'];
-const noStates = (): Record<State, number> => Object.fromEntries(STATE_KEYS.map((s) => [s, 0])) as Record<State, number>;
+const STATES: readonly State[] = ['no-device', 'offline', 'fault', 'alarm', 'online'];
+const noStates = (): Record<State, number> => Object.fromEntries(STATES.map((s) => [s, 0])) as Record<State, number>;
 /** The weather station's properties the board shows, by the env-sensor's keys. */
 const WEATHER_KEYS = ['irradiance', 'temp_module', 'temp_amb', 'wind', 'humidity'] as const;
-/** An inverter's `status` when it reports a fault (device-types.ts: 0 standby, 1 running, 2 fault). */
-const INVERTER_FAULT = 2;
-/** Power below which a monitored inverter or a string counts as standby (kW, A): the night, or a stop. */
-const STANDBY_BELOW = 0.05;
 const ALARM_LEVELS = 5;
-const QUARTER_MS = 900_000;
 
-/** A piece of the station's equipment with the device that measures it. */
-export interface StationDevice {
-  kind: 'inverter' | 'string' | 'meter' | 'weather';
-  equipmentId: number | null;
-  code: string;
-  deviceId: number | null;
-  online: boolean;
-}
-
-/** Every device the station's equipment is bound to: inverters, strings, grid-point meters and the weather station. */
-export async function stationDevices(tx: Db, station: { id: number; weatherStationId: number | null }): Promise<StationDevice[]> {
-  const rows = await rowsOf<{
-    kind: StationDevice['kind'];
-    equipment_id: number | null;
-    code: string;
-    device_id: number | null;
-    online: boolean | null;
-  }>(
-    tx,
-    sql`select 'inverter' as kind, i.id as equipment_id, i.code, d.id as device_id, d.online
-          from pv_inverter i left join device d on d.id = i.device_id where i.station_id = ${station.id}
-        union all
-        select 'string', s.id, s.code, d.id, d.online
-          from pv_string s left join device d on d.id = s.device_id where s.station_id = ${station.id}
-        union all
-        select distinct 'meter', null::int, d.code, d.id, d.online
-          from pv_grid_point g join device d on d.id in (g.generation_meter_id, g.on_grid_meter_id, g.offtake_meter_id)
-          where g.station_id = ${station.id}
-        union all
-        select 'weather', null::int, d.code, d.id, d.online from device d where d.id = ${station.weatherStationId}`,
-  );
-  return rows.map((r) => ({
-    kind: r.kind,
-    equipmentId: r.equipment_id == null ? null : Number(r.equipment_id),
-    code: r.code,
-    deviceId: r.device_id == null ? null : Number(r.device_id),
-    online: r.online === true,
-  }));
-}
-
-/** The latest value of some properties of some devices (by key), from the raw readings' newest row. */
-async function latestValues(tx: Db, deviceIds: number[], keys: readonly string[]) {
-  if (!deviceIds.length) return new Map<string, { ts: number; value: number }>();
-  const rows = await rowsOf<{ d: number; k: string; ts: number; value: number }>(
-    tx,
-    sql`select dv.id as d, p.key as k, (extract(epoch from r.ts) * 1000)::float8 as ts, r.value
-        from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = any(${sql.param([...keys])}::text[])
-        cross join lateral (select ts, value from telemetry_raw where device_id = dv.id and property_id = p.id order by ts desc limit 1) r
-        where dv.id = any(${sql.param(deviceIds)}::int[])`,
-  );
-  return new Map(rows.map((r) => [`${r.d}:${r.k}`, { ts: Number(r.ts), value: Number(r.value) }]));
+export interface NoticeboardParts {
+  outline: Pick<PvOutlineService, 'summary' | 'power'>;
+  devices: Pick<PvOutlineDevicesService, 'alarmPage' | 'alarmCount'>;
+  dispersion: Pick<PvDispersionService, 'inverterRates' | 'curve'>;
+  performance: Pick<PvPerformanceService, 'stationFigures'>;
+  alarms: Pick<AlarmRecordsService, 'activeByDevice'>;
 }
 
 /** Per 15 min bucket of a local day, the average of some properties of one device. */
 async function quarterAverages(tx: Db, deviceId: number, keys: readonly string[], day: string, zone: string) {
   const { from, to } = dayWindow(day, day);
-  const rows = await rowsOf<{ ts: number; k: string; avg: number }>(
+  const rows = await rowsOf<{ ts: number; k: string; avg: number | null }>(
     tx,
     sql`select (extract(epoch from r.bucket) * 1000)::float8 as ts, p.key as k, r.sum / nullif(r.count, 0) as avg
         from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = any(${sql.param([...keys])}::text[])
@@ -93,8 +50,15 @@ async function quarterAverages(tx: Db, deviceId: number, keys: readonly string[]
   return rows.map((r) => ({ ts: Number(r.ts), key: r.k, avg: r.avg == null ? null : Number(r.avg) }));
 }
 
+const round1 = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
+/** A percentage with 2 decimals as a ratio with 4 (2.72 % → 0.0272), without the float tail of a division. */
+const ratio = (percent: number | null) => (percent == null ? null : Math.round(percent * 100) / 10_000);
+
 export class PvNoticeboardService {
-  constructor(private readonly stations: PvStationsService) {}
+  constructor(
+    private readonly stations: PvStationsService,
+    private readonly parts: NoticeboardParts,
+  ) {}
 
   /** The station (visible to the staff, else 404) and the local day asked, never after today. */
   private async stationDay(ctx: StaffCtx, input: { pvId: number; day?: string }): Promise<{ station: Station; day: string }> {
@@ -104,32 +68,75 @@ export class PvNoticeboardService {
     return { station, day: input.day ?? today };
   }
 
+  /** The station's card: the outline's figures of today and its power curve. */
+  async info(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardInfo> {
+    const station = await this.stations.visible(ctx, input.pvId);
+    const summary = await this.parts.outline.summary(ctx, { pvId: station.id });
+    const power = await this.parts.outline.power(ctx, { pvId: station.id, day: summary.day });
+    return {
+      pvId: station.id,
+      code: station.code,
+      name: station.name,
+      address: station.address,
+      capacityKwp: station.capacityKwp,
+      gridConnectionDate: station.gridConnectionDate,
+      timeZone: station.timeZone,
+      day: summary.day,
+      asOf: new Date().toISOString(),
+      powerKw: summary.powerKw,
+      todayWh: summary.energyWh.today,
+      monthWh: summary.energyWh.month,
+      yearWh: summary.energyWh.year,
+      totalWh: summary.energyWh.total,
+      co2AvoidedKg: summary.co2AvoidedKg.total,
+      curve: power.points.map((p) => ({ ts: p.ts, powerKw: p.powerKw, irradiance: p.irradianceWm2 })),
+    };
+  }
+
+  /** A day's PR, temperature-corrected PR, equivalent hours and irradiation: the performance service's. */
+  async indicator(ctx: StaffCtx, input: { pvId: number; day?: string }): Promise<contract.NoticeboardIndicator> {
+    const { station, day } = await this.stationDay(ctx, input);
+    const f = await this.parts.performance.stationFigures(ctx, station.id, day, day);
+    return {
+      day,
+      generationWh: f.generationWh,
+      irradiationWhM2: f.irradiationWhM2,
+      pr: f.pr,
+      prTempCorrected: f.prTempCorrected,
+      equivalentHours: f.equivalentHours,
+    };
+  }
+
   async moduleData(ctx: StaffCtx, input: { pvId: number; day?: string }): Promise<contract.NoticeboardModuleData> {
     const { station, day } = await this.stationDay(ctx, input);
-    const weather = (await stationDevices(ctx.tx, station)).find((d) => d.kind === 'weather');
-    if (!weather?.deviceId)
+    const weatherId = station.weatherStationId;
+    if (weatherId == null)
       return { weatherStation: null, irradiance: null, tempModule: null, tempAmbient: null, wind: null, humidity: null, curve: [] };
     const [head] = await rowsOf<{ code: string; name: string; last_seen_at: Date | string | null }>(
       ctx.tx,
-      sql`select code, name, last_seen_at from device where id = ${weather.deviceId}`,
+      sql`select code, name, last_seen_at from device where id = ${weatherId}`,
     );
-    const latest = await latestValues(ctx.tx, [weather.deviceId], WEATHER_KEYS);
-    const value = (k: (typeof WEATHER_KEYS)[number]) => latest.get(`${weather.deviceId}:${k}`)?.value ?? null;
-    const buckets = await quarterAverages(ctx.tx, weather.deviceId, ['irradiance', 'temp_module'], day, station.timeZone);
+    const latest = await latestValues(
+      ctx.tx,
+      WEATHER_KEYS.map((key) => ({ deviceId: weatherId, key })),
+    );
+    const value = (k: (typeof WEATHER_KEYS)[number]) => latest.find((v) => v.key === k)?.value ?? null;
     const byTs = new Map<number, { ts: number; irradiance: number | null; tempModule: number | null }>();
-    for (const b of buckets) {
+    for (const b of await quarterAverages(ctx.tx, weatherId, ['irradiance', 'temp_module'], day, station.timeZone)) {
       const point = byTs.get(b.ts) ?? { ts: b.ts, irradiance: null, tempModule: null };
       if (b.key === 'irradiance') point.irradiance = round1(b.avg);
       else point.tempModule = round1(b.avg);
       byTs.set(b.ts, point);
     }
     return {
-      weatherStation: {
-        deviceId: weather.deviceId,
-        code: head!.code,
-        name: head!.name,
-        lastSeenAt: head!.last_seen_at == null ? null : new Date(head!.last_seen_at).toISOString(),
-      },
+      weatherStation: head
+        ? {
+            deviceId: weatherId,
+            code: head.code,
+            name: head.name,
+            lastSeenAt: head.last_seen_at == null ? null : new Date(head.last_seen_at).toISOString(),
+          }
+        : null,
       irradiance: value('irradiance'),
       tempModule: value('temp_module'),
       tempAmbient: value('temp_amb'),
@@ -139,44 +146,47 @@ export class PvNoticeboardService {
     };
   }
 
-  /**
-   * The equipment by state: not monitored (no device bound), offline (the device's last status message said
-   * so), fault (an inverter reporting status 2, or a string named dead by the dispersion analysis), standby
-   * (no output now: the night, or a stop) and running.
-   */
-  async deviceInfo(
-    ctx: StaffCtx,
-    input: { pvId: number },
-    deadStrings: ReadonlySet<number> = new Set(),
-  ): Promise<contract.NoticeboardDeviceInfo> {
+  /** Inverters, strings and grid-point meters counted by the outline's states (docs/pv-analytics.md, "Outline"). */
+  async deviceInfo(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardDeviceInfo> {
     const station = await this.stations.visible(ctx, input.pvId);
-    const devices = (await stationDevices(ctx.tx, station)).filter((d) => d.kind !== 'weather');
-    const latest = await latestValues(
-      ctx.tx,
-      devices.flatMap((d) => (d.deviceId ? [d.deviceId] : [])),
-      ['status', 'p_ac', 'i', 'p'],
-    );
-    const now = Date.now();
-    const fresh = (deviceId: number, key: string) => {
-      const v = latest.get(`${deviceId}:${key}`);
-      return v && now - v.ts <= 2 * QUARTER_MS ? v.value : null;
-    };
-    const stateOf = (d: StationDevice): State => {
-      if (!d.deviceId) return 'unbound';
-      if (!d.online) return 'offline';
-      if (d.kind === 'inverter') {
-        if (fresh(d.deviceId, 'status') === INVERTER_FAULT) return 'fault';
-        return (fresh(d.deviceId, 'p_ac') ?? 0) > STANDBY_BELOW ? 'running' : 'standby';
-      }
-      if (d.kind === 'string') {
-        if (d.equipmentId != null && deadStrings.has(d.equipmentId)) return 'fault';
-        return (fresh(d.deviceId, 'i') ?? 0) > STANDBY_BELOW ? 'running' : 'standby';
-      }
-      return 'running';
-    };
+    const equipment = (await stationEquipment(ctx.tx, station)).filter((e) => e.kind !== 'weather');
+    const ids = [...new Set(equipment.flatMap((e) => (e.deviceId == null ? [] : [e.deviceId])))];
+    const active = await this.parts.alarms.activeByDevice(ctx, ids);
+    const states = await deviceStates(ctx.tx, equipment, new Set(active.map((a) => a.deviceId)));
     const out = { inverters: noStates(), strings: noStates(), meters: noStates() };
-    for (const d of devices) out[d.kind === 'inverter' ? 'inverters' : d.kind === 'string' ? 'strings' : 'meters'][stateOf(d)]++;
+    for (const e of equipment)
+      out[e.kind === 'inverter' ? 'inverters' : e.kind === 'string' ? 'strings' : 'meters'][stateOf(states, e.deviceId)]++;
     return out;
+  }
+
+  /** Each inverter's dispersion over the day (per inverter, or its MPPT groups' worst, as the station's analysis config groups them). */
+  async dispersionDevices(ctx: StaffCtx, input: { pvId: number; day?: string }): Promise<contract.NoticeboardDispersionDevices> {
+    const { station, day } = await this.stationDay(ctx, input);
+    const units = await this.parts.dispersion.inverterRates(ctx, station.id, day, day);
+    const byInverter = new Map<number, contract.NoticeboardDispersionDevices['devices'][number] & { classIndex: number }>();
+    for (const u of units) {
+      const seen = byInverter.get(u.inverterId);
+      const rate = ratio(u.ratePercent);
+      const row = seen ?? {
+        inverterId: u.inverterId,
+        code: u.inverterCode,
+        name: u.inverterName,
+        rate,
+        className: u.className,
+        classIndex: u.classIndex ?? -1,
+        strings: 0,
+        deadStrings: [],
+        weakStrings: [],
+      };
+      // an inverter grouped per MPPT shows its worst group
+      if (seen && (u.classIndex ?? -1) > seen.classIndex)
+        Object.assign(row, { rate, className: u.className, classIndex: u.classIndex ?? -1 });
+      row.strings += u.stringsTotal;
+      row.deadStrings.push(...u.deadStrings.map((s) => s.code));
+      row.weakStrings.push(...u.weakStrings.map((s) => s.code));
+      byInverter.set(u.inverterId, row);
+    }
+    return { day, devices: [...byInverter.values()].map(({ classIndex: _, ...d }) => d) };
   }
 
   /** The inverter asked (one of the station's, else 404), or the station's first inverter with monitored strings. */
@@ -193,30 +203,46 @@ export class PvNoticeboardService {
     return row ? Number(row.id) : null;
   }
 
+  /** One inverter's dispersion per 15 minutes of the day (the dispersion service's curve; null outside the qualifying buckets). */
+  async dispersionCurve(
+    ctx: StaffCtx,
+    input: { pvId: number; day?: string; inverterId?: number },
+  ): Promise<contract.NoticeboardDispersionCurve> {
+    const { station, day } = await this.stationDay(ctx, input);
+    const inverterId = await this.inverterOf(ctx, station, input.inverterId);
+    if (inverterId == null) return { inverterId: null, day, points: [] };
+    const curve = await this.parts.dispersion.curve(ctx, inverterId, day);
+    return { inverterId, day, points: curve.buckets.map((b) => ({ ts: b.ts, rate: ratio(b.ratePercent) })) };
+  }
+
+  /** One inverter's string currents per 15 minutes of the day (the dispersion service's curve), with each string's capacity. */
   async stringCurve(ctx: StaffCtx, input: { pvId: number; day?: string; inverterId?: number }): Promise<contract.NoticeboardStringCurve> {
     const { station, day } = await this.stationDay(ctx, input);
     const inverterId = await this.inverterOf(ctx, station, input.inverterId);
     if (inverterId == null) return { inverterId: null, day, strings: [] };
-    const strings = await rowsOf<{ id: number; code: string; capacity_kwp: number }>(
+    const curve = await this.parts.dispersion.curve(ctx, inverterId, day);
+    const capacities = await rowsOf<{ id: number; capacity_kwp: number; device_id: number | null }>(
       ctx.tx,
-      sql`select id, code, capacity_kwp from pv_string where inverter_id = ${inverterId} and device_id is not null order by code`,
+      sql`select id, capacity_kwp, device_id from pv_string where inverter_id = ${inverterId}`,
     );
-    const points = await stringQuarterCurrents(ctx.tx, inverterId, day, station.timeZone);
+    const kwp = new Map(capacities.map((c) => [Number(c.id), { kwp: Number(c.capacity_kwp), monitored: c.device_id != null }]));
     return {
       inverterId,
       day,
-      strings: strings.map((s) => ({
-        stringId: Number(s.id),
-        code: s.code,
-        capacityKwp: Number(s.capacity_kwp),
-        points: points.filter((p) => p.stringId === Number(s.id)).map(({ ts, current }) => ({ ts, current })),
-      })),
+      strings: curve.strings
+        .filter((s) => kwp.get(s.id)?.monitored)
+        .map((s) => ({
+          stringId: s.id,
+          code: s.code,
+          capacityKwp: kwp.get(s.id)!.kwp,
+          points: curve.buckets.flatMap((b, i) => (s.currents[i] == null ? [] : [{ ts: b.ts, current: s.currents[i]! }])),
+        })),
     };
   }
 
-  /** The alarm records of the station's devices (device alarms), newest first; `where` narrows them. */
+  /** The alarms of the station's devices: a query's condition. */
   private async alarmScope(ctx: StaffCtx, station: Station) {
-    const ids = (await stationDevices(ctx.tx, station)).flatMap((d) => (d.deviceId ? [d.deviceId] : []));
+    const ids = await stationDeviceIds(ctx.tx, station);
     return sql`a.tenant_id = ${ctx.staff.tenantId} and a.device_id = any(${sql.param(ids)}::int[])`;
   }
 
@@ -232,9 +258,8 @@ export class PvNoticeboardService {
           where ${await this.alarmScope(ctx, station)} and a.alarm_time >= ${new Date(from).toISOString()}::timestamptz
           group by 1, 2`,
     );
-    const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
     return {
-      days: days.map((day) => {
+      days: Array.from({ length: 7 }, (_, i) => addDays(first, i)).map((day) => {
         const byLevel = Array.from({ length: ALARM_LEVELS }, (_, level) =>
           rows.filter((r) => r.day === day && Number(r.level) === level).reduce((s, r) => s + Number(r.n), 0),
         );
@@ -243,87 +268,24 @@ export class PvNoticeboardService {
     };
   }
 
+  /** Active alarms by level (the outline's count) and those raised on the local day. */
   async alarmCount(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardAlarmCount> {
-    const station = await this.stations.visible(ctx, input.pvId);
-    const { from } = dayWindow(dayIn(station.timeZone), dayIn(station.timeZone));
-    const rows = await rowsOf<{ level: number; active: number; today: number }>(
-      ctx.tx,
-      sql`select a.level, count(*) filter (where a.state = 0)::int as active,
-                 count(*) filter (where a.alarm_time >= ${new Date(from).toISOString()}::timestamptz
-                   and to_char(a.alarm_time at time zone ${station.timeZone}, 'YYYY-MM-DD') = ${dayIn(station.timeZone)})::int as today
-          from alarm_log a where ${await this.alarmScope(ctx, station)} and (a.state = 0 or a.alarm_time >= ${new Date(from).toISOString()}::timestamptz)
-          group by a.level`,
-    );
-    const activeByLevel = Array.from({ length: ALARM_LEVELS }, (_, level) =>
-      Number(rows.find((r) => Number(r.level) === level)?.active ?? 0),
-    );
-    return {
-      active: activeByLevel.reduce((s, n) => s + n, 0),
-      activeByLevel,
-      raisedToday: rows.reduce((s, r) => s + Number(r.today), 0),
-    };
+    const counts = await this.parts.devices.alarmCount(ctx, input);
+    const week = await this.alarmWeek(ctx, input);
+    const activeByLevel = Array.from({ length: ALARM_LEVELS }, (_, level) => counts.levels.find((l) => l.level === level)?.active ?? 0);
+    return { active: counts.active, activeByLevel, raisedToday: week.days.at(-1)!.total };
   }
 
+  /** The station's alarms, newest first, or only the active ones (the outline's page). */
   async alarmPage(
     ctx: StaffCtx,
     input: { pvId: number; pageSize: number; pageOffset: number; activeOnly: boolean },
   ): Promise<contract.NoticeboardAlarmPageAnswer> {
-    const station = await this.stations.visible(ctx, input.pvId);
-    const where = sql`${await this.alarmScope(ctx, station)} ${input.activeOnly ? sql`and a.state = 0` : sql``}`;
-    const [total] = await rowsOf<{ n: number }>(ctx.tx, sql`select count(*)::int as n from alarm_log a where ${where}`);
-    const rows = await rowsOf<{
-      id: number;
-      level: number;
-      device_code: string | null;
-      device_name: string | null;
-      content: string;
-      alarm_time: Date | string;
-      state: number;
-      recover_time: Date | string | null;
-    }>(
-      ctx.tx,
-      sql`select a.id, a.level, a.device_code, a.device_name, a.content, a.alarm_time, a.state, a.recover_time
-          from alarm_log a where ${where}
-          order by a.state, a.alarm_time desc, a.id desc
-          limit ${input.pageSize} offset ${(input.pageOffset - 1) * input.pageSize}`,
-    );
-    return {
-      list: rows.map((r) => ({
-        id: Number(r.id),
-        level: Number(r.level),
-        deviceCode: r.device_code,
-        deviceName: r.device_name,
-        content: r.content,
-        alarmTime: new Date(r.alarm_time).toISOString(),
-        state: Number(r.state),
-        recoverTime: r.recover_time == null ? null : new Date(r.recover_time).toISOString(),
-      })),
-      totalCount: Number(total?.n ?? 0),
+    return this.parts.devices.alarmPage(ctx, {
+      pvId: input.pvId,
       pageSize: input.pageSize,
       pageOffset: input.pageOffset,
-    };
+      ...(input.activeOnly ? { state: 0 } : {}),
+    } as never);
   }
 }
-
-/** The strings' average current per 15 min bucket of a local day, keyed by string id. */
-export async function stringQuarterCurrents(tx: Db, inverterId: number, day: string, zone: string) {
-  const { from, to } = dayWindow(day, day);
-  const rows = await rowsOf<{ string_id: number; ts: number; avg: number | null }>(
-    tx,
-    sql`select s.id as string_id, (extract(epoch from r.bucket) * 1000)::float8 as ts, r.sum / nullif(r.count, 0) as avg
-        from pv_string s join device dv on dv.id = s.device_id
-        join data_property p on p.device_type_id = dv.device_type_id and p.key = 'i'
-        join telemetry_15m r on r.device_id = dv.id and r.property_id = p.id
-        where s.inverter_id = ${inverterId}
-          and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
-          and to_char(r.bucket at time zone ${zone}, 'YYYY-MM-DD') = ${day}
-        order by s.id, r.bucket`,
-  );
-  return rows.map((r) => ({
-    stringId: Number(r.string_id),
-    ts: Number(r.ts),
-    current: r.avg == null ? null : Math.round(Number(r.avg) * 1000) / 1000,
-  }));
-}
-
-const round1 = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);

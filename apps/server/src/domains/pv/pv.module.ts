@@ -54,6 +54,10 @@ export const pvModule = domainModule({
     const pvEquipment = new PvEquipmentService(pvStations);
     const meterReadings = new MeterReadingsService(pvStations, jobs);
     const pvReports = new PvReportsService(pvStations, prices);
+    const performance = performanceServices(pvStations);
+    const pvOutline = new PvOutlineService(pvStations, pvReports, alarmRecords);
+    const pvOutlineDevices = new PvOutlineDevicesService(pvStations, telemetry, alarmRecords);
+    const pvDispersion = new PvDispersionService(pvStations);
     return {
       meterReadings,
       pvReports,
@@ -62,12 +66,18 @@ export const pvModule = domainModule({
       pvSettings: new PvSettingsService(pvStations),
       pvEquipment,
       pvEquipmentExcel: new PvEquipmentExcel(pvEquipment, jobs),
-      pvDispersion: new PvDispersionService(pvStations),
+      pvDispersion,
       pvDispersionAlarms: new PvDispersionAlarms(db, alarmEvaluator),
-      pvOutline: new PvOutlineService(pvStations, pvReports, alarmRecords),
-      pvOutlineDevices: new PvOutlineDevicesService(pvStations, telemetry, alarmRecords),
-      pvNoticeboard: new PvNoticeboardService(pvStations),
-      ...performanceServices(pvStations),
+      pvOutline,
+      pvOutlineDevices,
+      pvNoticeboard: new PvNoticeboardService(pvStations, {
+        outline: pvOutline,
+        devices: pvOutlineDevices,
+        dispersion: pvDispersion,
+        performance: performance.pvPerformance,
+        alarms: alarmRecords,
+      }),
+      ...performance,
     };
   },
   routes: (route, services) => {

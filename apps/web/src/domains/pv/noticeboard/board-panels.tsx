@@ -85,7 +85,7 @@ export function BoardBody({ pvId, day }: { pvId: number; day?: string }) {
   const devices = usePanel(pv.noticeboardDeviceInfo, { pvId }, FIGURES_MS);
   const week = usePanel(pv.noticeboardAlarmWeek, { pvId }, FIGURES_MS);
   const counts = usePanel(pv.noticeboardAlarmCount, { pvId }, FIGURES_MS);
-  const alarms = usePanel(pv.noticeboardAlarmPage, { pvId, pageSize: 8, pageOffset: 1, activeOnly: false }, FIGURES_MS);
+  const alarms = usePanel(pv.noticeboardAlarmPage, { pvId, pageSize: 8, pageOffset: 1, activeOnly: true }, FIGURES_MS);
   const [picked, setPicked] = useState<number | null>(null);
   const zone = info.data?.timeZone ?? 'UTC';
   const ranked = dispersion.data?.devices ?? [];
@@ -348,11 +348,11 @@ function DevicesPanel({ counts }: { counts: DeviceInfo | undefined }) {
   const { t } = useTranslation();
   const { token } = antdTheme.useToken();
   const color = {
-    running: token.colorSuccess,
-    standby: token.colorInfo,
+    online: token.colorSuccess,
+    alarm: token.colorWarning,
     fault: token.colorError,
     offline: token.colorTextTertiary,
-    unbound: token.colorTextQuaternary,
+    'no-device': token.colorTextQuaternary,
   };
   return (
     <Panel testId="board-devices" title={t('pvBoard.devices')}>
@@ -362,7 +362,7 @@ function DevicesPanel({ counts }: { counts: DeviceInfo | undefined }) {
             {t(`pvBoard.kinds.${kind}`)}
           </Typography.Text>
           <Flex gap={16} wrap>
-            {(['running', 'standby', 'fault', 'offline', 'unbound'] as const).map((s) => (
+            {(['online', 'alarm', 'fault', 'offline', 'no-device'] as const).map((s) => (
               <span key={s}>
                 <span style={{ fontSize: 24, fontWeight: 600, color: color[s] }}>{counts?.[kind][s] ?? '—'}</span>{' '}
                 <Typography.Text type="secondary">{t(`pvBoard.states.${s}`)}</Typography.Text>
