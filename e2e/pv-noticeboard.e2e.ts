@@ -34,7 +34,7 @@ describe('PV noticeboard', () => {
     await expect.poll(() => page.getByTestId('board-station-info').textContent(), POLL).toContain('Suzhou plant rooftops');
     // two days of history: this month's energy and the total are real figures, not dashes
     await expect.poll(() => page.getByTestId('fig-total').textContent(), POLL).toMatch(/\d.*MWh/);
-    await expect.poll(() => page.getByTestId('fig-pr').textContent(), POLL).toMatch(/\d+\.\d %/);
+    await expect.poll(() => page.getByTestId('fig-pr').textContent(), POLL).toMatch(/\d+\.\d\s?%/);
     await expect.poll(() => page.getByTestId('board-weather').textContent(), POLL).toContain('ENV-01');
     // the heat map of INV-01's strings, and its faults named
     await page.getByTestId('board-strings').locator('canvas').first().waitFor();

@@ -59,7 +59,7 @@ export function moduleCurveOption(
     animation: false,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, textStyle: { fontSize: FONT }, data: [labels.irradiance, labels.tempModule] },
-    grid: { left: 56, right: 56, top: 40, bottom: 32 },
+    grid: { left: 56, right: 56, top: 56, bottom: 32 },
     xAxis: { type: 'category', data: points.map((p) => clock(p.ts, zone)), axisLabel: { fontSize: FONT } },
     yAxis: [
       { type: 'value', name: 'W/m²', axisLabel: { fontSize: FONT } },
@@ -196,7 +196,7 @@ export function alarmWeekOption(
     animation: false,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     legend: { top: 0, textStyle: { fontSize: FONT }, data: [...levelNames] },
-    grid: { left: 40, right: 16, top: 40, bottom: 32 },
+    grid: { left: 40, right: 16, top: 72, bottom: 32 },
     xAxis: { type: 'category', data: days.map((d) => d.day.slice(5)), axisLabel: { fontSize: FONT } },
     yAxis: { type: 'value', minInterval: 1, axisLabel: { fontSize: FONT } },
     series: levelNames.map((name, level) => ({

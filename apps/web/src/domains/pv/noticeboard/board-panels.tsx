@@ -138,7 +138,9 @@ export function BoardBody({ pvId, day }: { pvId: number; day?: string }) {
       ),
     [strings.data, zone, t, token],
   );
-  const barsOption = useMemo(() => dispersionBarsOption(ranked, classColor, t('pvBoard.dispersion')), [ranked, t, token]);
+  // the bars show the inverters with a rate (those with monitored strings and a qualifying bucket)
+  const rated = useMemo(() => ranked.filter((d) => d.rate != null), [ranked]);
+  const barsOption = useMemo(() => dispersionBarsOption(rated, classColor, t('pvBoard.dispersion')), [rated, t, token]);
   const curveOption = useMemo(
     () => dispersionCurveOption(curve.data?.points ?? [], zone, t('pvBoard.dispersion'), token.colorPrimary),
     [curve.data, zone, t, token],
@@ -215,7 +217,7 @@ export function BoardBody({ pvId, day }: { pvId: number; day?: string }) {
         </Col>
         <Col xs={24} xl={10}>
           <Panel testId="board-dispersion" title={t('pvBoard.dispersion')}>
-            <ThemedChart option={barsOption} empty={!ranked.length} height={180} />
+            <ThemedChart option={barsOption} empty={!rated.length} height={180} />
             {picked$ && (
               <Space wrap style={{ margin: '8px 0' }} data-testid="board-faults">
                 <Typography.Text strong>{picked$.code}</Typography.Text>
