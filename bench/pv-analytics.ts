@@ -20,7 +20,7 @@
  *
  * PGlite in memory by default; --pg uses a throwaway database on BENCH_PG_URL (or the local server).
  * Figures are printed and written to bench/results/pv-analytics-<db>.json. The calls are a list of
- * {name, call, handSql}: the outline calls (issue 19, part B) add their entries to CASES.
+ * {name, call, handSql}: the performance calls, then the outline's (pv-outline/*).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -252,6 +252,41 @@ try {
       handSql: sql`select (select sum(h) from (${weatherByMonth}) w) as h,
                           (select sum(round(r.increase * 1000)) from telemetry_1d r
                            where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(YEAR.from, YEAR.to)}) as e`,
+    },
+    // the outline (pv-outline/*): what a station's overview page asks on opening
+    {
+      name: 'pv-outline/pv-summary-data, a day of the year',
+      call: () => ok(alice.call(pv.pvOutlineSummary, { pvId, day: DAY })),
+      // the month's quarters of the meter (energy per day) and of the weather station, the day rollups before the month
+      handSql: sql`select (select sum(round(r.increase * 1000)) from telemetry_15m r
+                           where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(`${DAY.slice(0, 7)}-01`, DAY)}) as month,
+                          (select sum(r.sum / r.count * 0.25) from telemetry_15m r
+                           where r.device_id = ${ws} and r.property_id = ${irr} and ${dayRange(`${DAY.slice(0, 7)}-01`, DAY)}) as h,
+                          (select sum(round(r.increase * 1000)) from telemetry_1d r
+                           where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')}
+                             and r.bucket < (${`${DAY.slice(0, 7)}-01`}::date::timestamp at time zone ${ZONE})) as before`,
+    },
+    {
+      name: 'pv-outline/performance-statistics, a month by day',
+      call: () => ok(alice.call(pv.pvOutlinePerformance, { pvId, month: DAY.slice(0, 7) })),
+      handSql: sql`select to_char(r.bucket at time zone ${ZONE}, 'YYYY-MM-DD') as d, sum(round(r.increase * 1000)) as wh,
+                          sum(w.sum / w.count * 0.25) as h
+                   from telemetry_15m r left join telemetry_15m w on w.device_id = ${ws} and w.property_id = ${irr} and w.bucket = r.bucket
+                   where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(`${DAY.slice(0, 7)}-01`, '2025-12-31')}
+                   group by 1`,
+    },
+    {
+      name: 'pv-outline/pv-data-statistics, a year by month',
+      call: () => ok(alice.call(pv.pvOutlineDataStatistics, { pvId, period: 'year', day: DAY })),
+      handSql: sql`select to_char(r.bucket at time zone ${ZONE}, 'YYYY-MM') as m, sum(round(r.increase * 1000)) as wh from telemetry_1d r
+                   where r.device_id = ${meter} and r.property_id = ${prop(types!.meter, 'e_exp')} and ${dayRange(YEAR.from, YEAR.to)} group by 1`,
+    },
+    {
+      name: 'pv-outline/pv-device-tree, 300 inverters and 3,600 strings',
+      call: () => ok(alice.call(pv.pvOutlineDeviceTree, { pvId })),
+      handSql: sql`select i.id, i.code, s.id as sid, s.code as scode, d.online, d.last_seen_at
+                   from pv_inverter i left join pv_string s on s.inverter_id = i.id left join device d on d.id = i.device_id
+                   where i.station_id = ${pvId}`,
     },
     {
       name: 'config-info',
