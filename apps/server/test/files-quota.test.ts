@@ -127,6 +127,6 @@ describe.each(DB_KINDS)('upload quota and the orphan sweep on %s', (kind) => {
   });
 });
 
-/** Text columns named like file keys that hold something else (job.file: an import's own copy under DATA_DIR/jobs). */
+/** Text columns named like file keys that hold something else (job.file: an import's own copy under DATA_DIR/jobs; circuit_energy_import.file_name: the uploaded file's name, shown in the import records). */
 const NOT_FILE_KEYS =
-  /^(file\.(key|name|content_type|sha256)|job\.file|[a-z_]+\.(property_key|key|idempotency_key|api_key_hash|data_property_key|type_key))$/;
+  /^(file\.(key|name|content_type|sha256)|job\.file|circuit_energy_import\.file_name|[a-z_]+\.(property_key|key|idempotency_key|api_key_hash|data_property_key|type_key))$/;

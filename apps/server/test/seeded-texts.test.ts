@@ -27,6 +27,15 @@ describe('the seeded-text dictionary', () => {
       '策略“Peak”（修订 2）下发到 Wuxi plant storage 失败：no answer',
     );
     expect(seededText('3-level subsidiary', 'zh-CN')).toBe('3级子公司');
+    expect(
+      seededText(
+        'String SZ-PV-01 INV-01-S07 gives no current while the other strings of its inverter produce (12 of 30 qualifying 15 min buckets dead in the last 24 h)',
+        'zh-CN',
+      ),
+    ).toBe('组串 SZ-PV-01 INV-01-S07 无电流，同一逆变器的其他组串在发电（近 24 小时 30 个有效 15 分钟时段中 12 个无电流）');
+    expect(seededText('String dispersion of SZ-PV-01 INV-01 (MPPT 2): 21.40 %, class bad over the last 24 h', 'zh-CN')).toBe(
+      'SZ-PV-01 INV-01（MPPT 2） 组串离散率 21.40 %，近 24 小时为 bad 等级',
+    );
     expect(seededText('Tenant administrator', 'en-US')).toBe('Tenant administrator');
     expect(seededText('My own role', 'zh-CN')).toBe('My own role');
     expect(seededText(null, 'zh-CN')).toBeNull();

@@ -110,6 +110,12 @@ const ALARMS: Record<string, string> = {
   'Gateway offline': '网关离线',
   'Device offline': '设备离线',
   'Data delayed': '数据延迟',
+  'PV string dead': '组串无电流',
+  'PV string dispersion high': '组串离散率超限',
+  'the string was left out of the dispersion analysis': '该组串已排除出离散率分析',
+  'the string produces again': '组串已恢复发电',
+  'the inverter was left out of the dispersion analysis': '该逆变器已排除出离散率分析',
+  'the dispersion left the worst class': '离散率已脱离最差等级',
   'Delivery failed': '下发失败',
   'Charging connector faulted': '充电枪故障',
   'Line loss high': '线损率超限',
@@ -157,6 +163,15 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string }[] = [
     zh: (m) => `${zhOf(m[1]!)} ${m[2]} ${m[3]} ${m[4]}${m[5] ? `，持续 ${m[5]} 秒` : ''}`,
   },
   { re: /^(.+) \((.+)\) went offline$/, zh: (m) => `${m[1]}（${m[2]}）离线` },
+  // the PV dispersion check's alarms (apps/server/src/domains/pv/pv-dispersion-alarms.ts)
+  {
+    re: /^String (.+) gives no current while the other strings of its inverter produce \((\d+) of (\d+) qualifying 15 min buckets dead in the last (\d+) h\)$/,
+    zh: (m) => `组串 ${m[1]} 无电流，同一逆变器的其他组串在发电（近 ${m[4]} 小时 ${m[3]} 个有效 15 分钟时段中 ${m[2]} 个无电流）`,
+  },
+  {
+    re: /^String dispersion of (.+?)( \(MPPT (\d+)\))?: ([\d.]+) %, class (.+) over the last (\d+) h$/,
+    zh: (m) => `${m[1]}${m[3] ? `（MPPT ${m[3]}）` : ''} 组串离散率 ${m[4]} %，近 ${m[6]} 小时为 ${m[5]} 等级`,
+  },
   {
     re: /^(.+) \((.+)\) is online but has sent no data for over (\d+) min$/,
     zh: (m) => `${m[1]}（${m[2]}）在线，但已超过 ${m[3]} 分钟没有上报数据`,
