@@ -10,44 +10,6 @@ const clock = (ts: number, zone: string) => {
   return `${p.hour}:${p.minute}`;
 };
 
-/** Today's generation power (kW, area) and plane-of-array irradiance (W/m², line on a second axis). */
-export function powerCurveOption(
-  points: readonly { ts: number; powerKw: number | null; irradiance: number | null }[],
-  zone: string,
-  labels: { power: string; irradiance: string },
-  colors: { power: string; irradiance: string },
-): ChartOption {
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, textStyle: { fontSize: FONT }, data: [labels.power, labels.irradiance] },
-    grid: { left: 64, right: 64, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: points.map((p) => clock(p.ts, zone)), axisLabel: { fontSize: FONT } },
-    yAxis: [
-      { type: 'value', name: 'kW', axisLabel: { fontSize: FONT } },
-      { type: 'value', name: 'W/m²', splitLine: { show: false }, axisLabel: { fontSize: FONT } },
-    ],
-    series: [
-      {
-        name: labels.power,
-        type: 'line',
-        showSymbol: false,
-        areaStyle: { opacity: 0.25 },
-        itemStyle: { color: colors.power },
-        data: points.map((p) => p.powerKw),
-      },
-      {
-        name: labels.irradiance,
-        type: 'line',
-        yAxisIndex: 1,
-        showSymbol: false,
-        itemStyle: { color: colors.irradiance },
-        data: points.map((p) => p.irradiance),
-      },
-    ],
-  };
-}
-
 /** Module temperature and irradiance through the day. */
 export function moduleCurveOption(
   points: readonly { ts: number; irradiance: number | null; tempModule: number | null }[],

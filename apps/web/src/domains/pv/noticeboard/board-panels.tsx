@@ -6,17 +6,11 @@ import type { EndpointRef, RefInput } from '@energy/contracts/refs-types';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
+import { dayPowerOption } from '../charts/day-power-option';
 import { ThemedChart } from '../../../shared/chart/themed-chart';
 import { formatInZone } from '../../../shared/zoned-time';
 import { pvKeys } from '../queries';
-import {
-  alarmWeekOption,
-  dispersionBarsOption,
-  dispersionCurveOption,
-  moduleCurveOption,
-  powerCurveOption,
-  stringHeatmapOption,
-} from './board-charts';
+import { alarmWeekOption, dispersionBarsOption, dispersionCurveOption, moduleCurveOption, stringHeatmapOption } from './board-charts';
 
 type Info = RefOutput<typeof pv.noticeboardInfo>;
 type DeviceInfo = RefOutput<typeof pv.noticeboardDeviceInfo>;
@@ -110,11 +104,12 @@ export function BoardBody({ pvId, day }: { pvId: number; day?: string }) {
 
   const powerOption = useMemo(
     () =>
-      powerCurveOption(
-        info.data?.curve ?? [],
-        zone,
+      dayPowerOption(
+        (info.data?.curve ?? []).map((p) => ({ ts: p.ts, powerKw: p.powerKw, irradianceWm2: p.irradiance })),
+        (ts) => formatInZone(ts, zone).slice(11, 16),
         { power: t('pvBoard.power'), irradiance: t('pvBoard.irradiance') },
         { power: token.colorPrimary, irradiance: token.colorWarning },
+        14,
       ),
     [info.data, zone, t, token],
   );

@@ -4,7 +4,8 @@ import { pv } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { ThemedChart } from '../../../shared/chart/themed-chart';
 import { formatInZone } from '../../../shared/zoned-time';
-import { buildEnergyOption, buildPowerOption } from './outline-chart-options';
+import { dayPowerOption } from '../charts/day-power-option';
+import { buildEnergyOption } from './outline-chart-options';
 import { useOutline, type OutlinePeriod } from './outline-queries';
 import './outline-texts';
 
@@ -18,7 +19,7 @@ export function PowerCard({ pvId, day }: { pvId: number; day: string }) {
   const d = q.data;
   const option = useMemo(
     () =>
-      buildPowerOption(
+      dayPowerOption(
         d?.points ?? [],
         (ts) => formatInZone(ts, d?.timeZone ?? 'UTC').slice(11, 16),
         { power: t('pvOutline.power.power'), irradiance: t('pvOutline.power.irradiance') },

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n';
 import { fixture, pageOf, renderPage } from '../../../test/render-page';
 import { pvModule } from '../pv.module';
-import { buildEnergyOption, buildPowerOption } from './outline-chart-options';
+import { dayPowerOption } from '../charts/day-power-option';
+import { buildEnergyOption } from './outline-chart-options';
 import OutlinePage from './outline-page';
 import type { OutlineNode, OutlineSummary } from './outline-queries';
 import PvHomeCard from './pv-home-card';
@@ -134,7 +135,7 @@ describe('PV station outline', { timeout: 60_000 }, () => {
   });
 
   test('draws power with irradiance, and energy with equivalent hours', () => {
-    const power = buildPowerOption(
+    const power = dayPowerOption(
       [{ ts: 0, powerKw: 48, irradianceWm2: 600 }],
       () => '10:00',
       { power: 'P', irradiance: 'G' },

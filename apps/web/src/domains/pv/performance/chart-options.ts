@@ -47,53 +47,6 @@ export function indexChartOption(
   };
 }
 
-/** The station's power and irradiance over a day (two axes), module temperature on the irradiance axis' side as a dashed line. */
-export function powerChartOption(
-  points: { ts: number; powerKw: number | null; irradianceWm2: number | null; tempModuleC: number | null }[],
-  zone: string,
-  labels: { power: string; irradiance: string; temp: string },
-  colors: { power: string; irradiance: string; temp: string },
-): ChartOption {
-  return {
-    animation: false,
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, data: [labels.power, labels.irradiance, labels.temp] },
-    grid: { left: 64, right: 64, top: 40, bottom: 32 },
-    xAxis: { type: 'category', data: points.map((p) => hhmm(p.ts, zone)) },
-    yAxis: [
-      { type: 'value', name: labels.power },
-      { type: 'value', name: labels.irradiance, splitLine: { show: false } },
-    ],
-    series: [
-      {
-        name: labels.power,
-        type: 'line',
-        showSymbol: false,
-        areaStyle: { opacity: 0.2 },
-        itemStyle: { color: colors.power },
-        data: points.map((p) => p.powerKw),
-      },
-      {
-        name: labels.irradiance,
-        type: 'line',
-        yAxisIndex: 1,
-        showSymbol: false,
-        itemStyle: { color: colors.irradiance },
-        data: points.map((p) => p.irradianceWm2),
-      },
-      {
-        name: labels.temp,
-        type: 'line',
-        yAxisIndex: 1,
-        showSymbol: false,
-        lineStyle: { type: 'dashed' },
-        itemStyle: { color: colors.temp },
-        data: points.map((p) => p.tempModuleC),
-      },
-    ],
-  };
-}
-
 /** Several inverters' AC power on one chart. */
 export function contrastChartOption(
   series: { code: string; name: string; points: { ts: number; value: number | null }[] }[],

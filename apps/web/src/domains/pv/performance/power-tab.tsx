@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { ThemedChart } from '../../../shared/chart/themed-chart';
 import { pvKeys } from '../queries';
-import { contrastChartOption, powerChartOption } from './chart-options';
+import { formatInZone } from '../../../shared/zoned-time';
+import { dayPowerOption } from '../charts/day-power-option';
+import { contrastChartOption } from './chart-options';
 import type { PeriodProps } from './performance-page';
 
 /** A day's power, irradiance and module temperature of the station, and several inverters' power compared. */
@@ -31,9 +33,9 @@ export function PowerTab({ pvId, to }: PeriodProps) {
   });
   const powerOption = useMemo(
     () =>
-      powerChartOption(
+      dayPowerOption(
         power.data?.points ?? [],
-        power.data?.timeZone ?? 'UTC',
+        (ts) => formatInZone(ts, power.data?.timeZone ?? 'UTC').slice(11, 16),
         { power: p('power'), irradiance: p('irradiance'), temp: p('tempModule') },
         { power: token.colorPrimary, irradiance: token.colorWarning, temp: token.colorError },
       ),
