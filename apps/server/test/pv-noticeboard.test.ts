@@ -83,11 +83,12 @@ describe.each(DB_KINDS)('PV noticeboard on %s', (kind) => {
     };
     for (const [clock, c] of Object.entries(currents))
       c.forEach((i, n) => readings.push({ deviceId: stringDevices[n]!, ts: at(`${DAY}T${clock}:00`), values: { i } }));
-    // the inverter's AC counter: 100.0 kWh at 10:00, 105.5 at 10:15, 112.5 at 10:30: 12,500 Wh on the day
+    // the inverter's AC counter: 100.0 kWh at 10:00, 105.5 at 10:14, 112.5 at 10:29: 12,500 Wh on the day, each
+    // quarter's energy in its own bucket beside its irradiance (a step counts in the bucket of the reading that ends it)
     for (const [clock, kwh] of [
       ['10:00', 100],
-      ['10:15', 105.5],
-      ['10:30', 112.5],
+      ['10:14', 105.5],
+      ['10:29', 112.5],
     ] as const)
       readings.push({ deviceId: inverterDevice, ts: at(`${DAY}T${clock}:00`), values: { e_total: kwh } });
     expect((await t.ingest.writeReadings(readings)).rejected).toBe(0);

@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import { pv } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outlinePr } from '../src/domains/pv/pv-outline-pr.js';
 import { co2Kg } from '../src/domains/pv/pv-outline-data.js';
 import { rowsOf } from '../src/db/sql.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
@@ -69,19 +68,7 @@ function readingsOf(g: number, w: number) {
   return out;
 }
 
-describe('the outline PR', () => {
-  it('is a ratio of sums over the quarters with irradiance; quarters without a reading or at zero drop out', () => {
-    // H = (400 + 600) × 0.25 h = 250 Wh/m², E = 2,000 + 3,000 = 5,000 Wh (the 700 Wh at G = 0 and the 900 Wh
-    // without a reading are left out); 20 kWp: PR = 5,000 / (250 × 20) = 1
-    const q = [
-      { ts: 0, wh: 2_000, irradianceWm2: 400 },
-      { ts: 1, wh: 3_000, irradianceWm2: 600 },
-      { ts: 2, wh: 700, irradianceWm2: 0 },
-      { ts: 3, wh: 900, irradianceWm2: null },
-    ];
-    expect(outlinePr(q, 20)).toEqual({ energyWh: 5_000, irradiationWhM2: 250, pr: 1 });
-    expect(outlinePr([{ ts: 0, wh: 5, irradianceWm2: null }], 20)).toEqual({ energyWh: 0, irradiationWhM2: null, pr: null });
-  });
+describe('the outline figures', () => {
   it('avoids 0.5703 kg CO2 per kWh, to the gram', () => {
     expect(co2Kg(289_000)).toBe(164.817); // 164,816.7 g
     expect(co2Kg(1)).toBe(0.001); // 0.5703 g → 1 g

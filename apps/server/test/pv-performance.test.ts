@@ -15,13 +15,17 @@ import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } 
 //                              (0.125 kWh); B p_dc 0.3, p_ac 0.25 kW (0.0625 kWh); meter 0.18 kWh a quarter
 //   otherwise G = 0, T_mod = 15 °C, no power.
 // On 20 June inverter B is down all day (no power, its counter flat): the meter gives 3.55 and 0.12 kWh.
-// A counter's step counts in the bucket of the reading that ends it; every step stays inside its day.
+// On 25 June the irradiance sensor reads 0 from 12:00 to 12:30 and nothing to 13:00 (4 quarters) while the
+// array produces as usual: those quarters drop out of both sums of the PR (DOMAIN.md), their energy stays in the yields.
+// The counters are read a minute before each quarter ends (hh:14, :29, :44, :59), so a quarter's energy
+// lands in its own 15 min bucket, beside its irradiance; every step stays inside its day.
 
 const Q = 15 * 60_000;
 const at = (local: string) => Date.parse(`${local}+08:00`);
 const minuteOf = (ts: number) => ((ts + 8 * 3_600_000) % 86_400_000) / 60_000;
 const dayOf = (ts: number) => new Date(ts + 8 * 3_600_000).toISOString().slice(0, 10);
 const DOWN_DAY = '2026-06-20';
+const SENSOR_DAY = '2026-06-25';
 
 type Reading = { deviceId: number; ts: Date; values: Record<string, number> };
 function readingsOf(ids: { ws: number; a: number; b: number; meter: number }): Reading[] {
@@ -46,21 +50,24 @@ function readingsOf(ids: { ws: number; a: number; b: number; meter: number }): R
         counter.m += endedDown ? 0.12 : 0.18;
       }
     }
-    const g = sunny ? 800 : dim ? 40 : 0;
+    const sensorAtZero = dayOf(ts) === SENSOR_DAY && m >= 720 && m < 780;
+    const g = sensorAtZero ? 0 : sunny ? 800 : dim ? 40 : 0;
     const temp = sunny ? 45 : dim ? 20 : 15;
-    out.push({ deviceId: ids.ws, ts: new Date(ts), values: { irradiance: g, temp_module: temp } });
-    out.push({
-      deviceId: ids.a,
-      ts: new Date(ts),
-      values: { p_dc: sunny ? 15 : dim ? 0.6 : 0, p_ac: sunny ? 14.4 : dim ? 0.5 : 0, e_total: counter.a },
-    });
+    // 12:30-13:00 of that day the sensor is silent rather than at zero: the same quarters drop out
+    const silent = sensorAtZero && m >= 750;
+    if (!silent) out.push({ deviceId: ids.ws, ts: new Date(ts), values: { irradiance: g, temp_module: temp } });
+    // the counters, with the energy of the quarter that ends at ts, a minute before it ends
+    const read = new Date(ts - 60_000);
+    out.push({ deviceId: ids.a, ts: new Date(ts), values: { p_dc: sunny ? 15 : dim ? 0.6 : 0, p_ac: sunny ? 14.4 : dim ? 0.5 : 0 } });
+    out.push({ deviceId: ids.a, ts: read, values: { e_total: counter.a } });
     const bOn = !down;
     out.push({
       deviceId: ids.b,
       ts: new Date(ts),
-      values: { p_dc: bOn && sunny ? 7.5 : bOn && dim ? 0.3 : 0, p_ac: bOn && sunny ? 7 : bOn && dim ? 0.25 : 0, e_total: counter.b },
+      values: { p_dc: bOn && sunny ? 7.5 : bOn && dim ? 0.3 : 0, p_ac: bOn && sunny ? 7 : bOn && dim ? 0.25 : 0 },
     });
-    out.push({ deviceId: ids.meter, ts: new Date(ts), values: { e_exp: counter.m } });
+    out.push({ deviceId: ids.b, ts: read, values: { e_total: counter.b } });
+    out.push({ deviceId: ids.meter, ts: read, values: { e_exp: counter.m } });
   }
   return out;
 }
@@ -201,13 +208,37 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     const r = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'station', resolution: 'month', ...june });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     // 29 days × 170,320 + 20 June 32 × 3.55 + 4 × 0.12 = 114.08 kWh: 4,939,280 + 114,080 = 5,053,360 Wh
-    // equivalent hours 5,053.36 / 33 = 153.132 -> 153.13; H = 30 × 6,440 = 193,200 Wh/m²
-    // PR = 5,053,360 / (193,200 × 33 = 6,375,600) = 0.79261
+    // equivalent hours 5,053.36 / 33 = 153.132 -> 153.13
+    // H = 30 × 6,440 − 25 June's 4 quarters at zero (4 × 800 × 0.25 = 800) = 192,400 Wh/m²
+    // PR: the 4 quarters' 4 × 5.3 = 21.2 kWh drop out: (5,053,360 − 21,200 = 5,032,160) / (192,400 × 33 = 6,349,200) = 0.792566
+    // (with them 5,053,360 / 6,349,200 = 0.79590: a sensor outage would lift the PR)
     expect(r.body.data.periods).toEqual([expect.objectContaining({ label: '2026-06', generationWh: 5_053_360, equivalentHours: 153.13 })]);
-    expect(r.body.data.total).toMatchObject({ generationWh: 5_053_360, irradiationWhM2: 193_200, pr: 0.7926 });
+    expect(r.body.data.total).toMatchObject({ generationWh: 5_053_360, irradiationWhM2: 192_400, pr: 0.7926 });
+    expect(Math.abs(r.body.data.total.pr! / (5_032_160 / 6_349_200) - 1)).toBeLessThan(0.001);
     const days = await alice.call(pv.performanceIndex, { pvId: stationId, level: 'station', resolution: 'day', ...june });
     expect(days.body.data.periods).toHaveLength(30);
     expect(days.body.data.periods.find((p) => p.label === DOWN_DAY)).toMatchObject({ generationWh: 114_080 });
+    // 25 June: E 170,320 Wh (yields keep it all), H = 6,440 − 800 = 5,640; PR = (170,320 − 21,200 = 149,120) / (5,640 × 33 = 186,120) = 0.801204
+    // corrected: x = 5,992.7 − 4 × 200 × 0.93 = 5,248.7; (149,120) / (5,248.7 × 33 = 173,207.1) = 0.860935
+    expect(days.body.data.periods.find((p) => p.label === SENSOR_DAY)).toMatchObject({
+      generationWh: 170_320,
+      equivalentHours: 5.16,
+      irradiationWhM2: 5640,
+      pr: 0.8012,
+      prTempCorrected: 0.8609,
+    });
+    // the inverters' PR drops the same quarters: A on 25 June (32 × 3.6 + 4 × 0.125 − 4 × 3.6 = 101,300) / (5,640 × 22 = 124,080) = 0.816409
+    const a = await alice.call(pv.performanceIndex, {
+      resolution: 'day',
+      pvId: stationId,
+      level: 'inverter',
+      targetId: invA,
+      from: SENSOR_DAY,
+      to: SENSOR_DAY,
+    });
+    expect(a.body.data.total).toMatchObject({ generationWh: 115_700, pr: 0.8164 });
+    const rank = await alice.call(pv.performanceInverterExpression, { pvId: stationId, from: SENSOR_DAY, to: SENSOR_DAY });
+    expect(rank.body.data.rows.find((x) => x.code === 'A')).toMatchObject({ eAcWh: 115_700, pr: 0.8164 });
   });
 
   it('gives an inverter’s and an area’s indices from the inverters’ counters', async () => {
@@ -253,15 +284,17 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     });
     expect(r.body.data.steps.filter((s) => !s.measured).map((s) => s.key)).toEqual(['clipping', 'grid-limitation']);
     const m = (await alice.call(pv.performanceLossAnalysis, { pvId: stationId, ...june })).body.data;
-    // theoretical 33 × 193,200 = 6,375,600; irradiance 30 × 1,320 = 39,600; temperature 30 × 14,784 = 443,520
+    // theoretical 33 × 192,400 = 6,349,200 (25 June's sensor reads 0 for 4 quarters: H 800 Wh/m² less);
+    // irradiance 30 × 1,320 = 39,600; above 50 W/m², 25 June: 6,400 − 800 = 5,600 and x 5,952 − 4 × 186 = 5,208:
+    // temperature 29 × 14,784 + 33 × (5,600 − 5,208) = 428,736 + 12,936 = 441,672
     // downtime: B (11 kWp) on 20 June, 11 × 5,952 = 65,472
-    // E_DC = 29 × 180,900 + 120,600 = 5,366,700; DC = 30 × 196,416 − 65,472 − 5,366,700 = 460,308
+    // E_DC = 29 × 180,900 + 120,600 = 5,366,700; DC = 33 × (29 × 5,952 + 5,208) − 65,472 − 5,366,700 = 435,756
     // E_AC = 29 × 171,950 + 115,700 = 5,102,250; inverter 264,450; AC 5,102,250 − 5,053,360 = 48,890
     expect(loss(m.steps)).toEqual({
       irradiance: 39_600,
-      temperature: 443_520,
+      temperature: 441_672,
       downtime: 65_472,
-      'dc-mismatch': 460_308,
+      'dc-mismatch': 435_756,
       inverter: 264_450,
       ac: 48_890,
     });

@@ -1,6 +1,5 @@
 import type { pv as contract } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
@@ -8,7 +7,8 @@ import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import { addDays, dayWindow } from './pv-energy.js';
 import type { PvDispersionService } from './pv-dispersion.service.js';
 import type { PvOutlineDevicesService } from './pv-outline-devices.service.js';
-import { deviceStates, latestValues, stateOf, stationDeviceIds, stationEquipment } from './pv-outline-data.js';
+import { deviceStates, latestValues, stateOf, stationDeviceIds, stationEquipment, weatherQuarters } from './pv-outline-data.js';
+import { periodStart } from '../line-loss/line-loss-figures.js';
 import type { PvOutlineService } from './pv-outline.service.js';
 import type { PvPerformanceService } from './pv-performance.service.js';
 import { dayIn, type PvStationsService } from './pv-stations.service.js';
@@ -33,21 +33,6 @@ export interface NoticeboardParts {
   dispersion: Pick<PvDispersionService, 'inverterRates' | 'curve'>;
   performance: Pick<PvPerformanceService, 'stationFigures'>;
   alarms: Pick<AlarmRecordsService, 'activeByDevice'>;
-}
-
-/** Per 15 min bucket of a local day, the average of some properties of one device. */
-async function quarterAverages(tx: Db, deviceId: number, keys: readonly string[], day: string, zone: string) {
-  const { from, to } = dayWindow(day, day);
-  const rows = await rowsOf<{ ts: number; k: string; avg: number | null }>(
-    tx,
-    sql`select (extract(epoch from r.bucket) * 1000)::float8 as ts, p.key as k, r.sum / nullif(r.count, 0) as avg
-        from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = any(${sql.param([...keys])}::text[])
-        join telemetry_15m r on r.device_id = dv.id and r.property_id = p.id
-        where dv.id = ${deviceId} and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz
-          and to_char(r.bucket at time zone ${zone}, 'YYYY-MM-DD') = ${day}
-        order by r.bucket`,
-  );
-  return rows.map((r) => ({ ts: Number(r.ts), key: r.k, avg: r.avg == null ? null : Number(r.avg) }));
 }
 
 const round1 = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
@@ -121,13 +106,24 @@ export class PvNoticeboardService {
       WEATHER_KEYS.map((key) => ({ deviceId: weatherId, key })),
     );
     const value = (k: (typeof WEATHER_KEYS)[number]) => latest.find((v) => v.key === k)?.value ?? null;
+    const zone = station.timeZone;
+    const weather = await weatherQuarters(
+      ctx.tx,
+      weatherId,
+      ['irradiance', 'temp_module'],
+      periodStart(zone, day),
+      periodStart(zone, addDays(day, 1)),
+    );
     const byTs = new Map<number, { ts: number; irradiance: number | null; tempModule: number | null }>();
-    for (const b of await quarterAverages(ctx.tx, weatherId, ['irradiance', 'temp_module'], day, station.timeZone)) {
-      const point = byTs.get(b.ts) ?? { ts: b.ts, irradiance: null, tempModule: null };
-      if (b.key === 'irradiance') point.irradiance = round1(b.avg);
-      else point.tempModule = round1(b.avg);
-      byTs.set(b.ts, point);
-    }
+    for (const [key, field] of [
+      ['irradiance', 'irradiance'],
+      ['temp_module', 'tempModule'],
+    ] as const)
+      for (const [ts, avg] of weather.get(key)!) {
+        const point = byTs.get(ts) ?? { ts, irradiance: null, tempModule: null };
+        point[field] = round1(avg);
+        byTs.set(ts, point);
+      }
     return {
       weatherStation: head
         ? {

@@ -190,3 +190,29 @@ export const stateOf = (states: ReadonlyMap<number, State>, deviceId: number | n
 export const hoursOf = (wh: number, capacityKwp: number) => Math.round(wh / (capacityKwp * 10)) / 100;
 /** CO2 avoided, kg to the gram: Wh × 0.5703 kg/kWh / 1000 = Wh × 5703 / 10,000 g, rounded half up. */
 export const co2Kg = (wh: number) => Math.round((wh * 5703) / 10_000) / 1000;
+
+/**
+ * The weather station's average (Σ / count) of each of `keys` per 15 min bucket in [from, to): key → epoch ms →
+ * value. The outline's power chart and the noticeboard's module curve read it; the PR reads the performance
+ * service's weather days.
+ */
+export async function weatherQuarters(
+  tx: Db,
+  deviceId: number | null,
+  keys: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<string, Map<number, number>>> {
+  const out = new Map<string, Map<number, number>>(keys.map((k) => [k, new Map()]));
+  if (deviceId == null) return out;
+  const rows = await rowsOf<{ k: string; ts: string | number; avg: number }>(
+    tx,
+    sql`select p.key as k, (extract(epoch from r.bucket) * 1000)::bigint as ts, r.sum / r.count as avg
+        from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = any(${arr([...keys])}::text[])
+        join telemetry_15m r on r.device_id = dv.id and r.property_id = p.id
+        where dv.id = ${deviceId} and r.count > 0
+          and r.bucket >= ${new Date(from).toISOString()}::timestamptz and r.bucket < ${new Date(to).toISOString()}::timestamptz`,
+  );
+  for (const r of rows) out.get(r.k)!.set(Number(r.ts), Number(r.avg));
+  return out;
+}

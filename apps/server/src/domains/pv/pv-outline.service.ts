@@ -5,8 +5,18 @@ import { localClock } from '../../pricing/tou-pricing.js';
 import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
 import { periodStart } from '../line-loss/line-loss-figures.js';
 import { addDays, daysFrom, quarterEnergy } from './pv-energy.js';
-import { co2Kg, dayEnergy, deviceStates, freshSum, generationSeries, hoursOf, latestValues, stationEquipment } from './pv-outline-data.js';
-import { irradianceQuarters, outlinePr, type PrQuarter } from './pv-outline-pr.js';
+import {
+  co2Kg,
+  dayEnergy,
+  deviceStates,
+  freshSum,
+  generationSeries,
+  hoursOf,
+  latestValues,
+  stationEquipment,
+  weatherQuarters,
+} from './pv-outline-data.js';
+import type { PvPerformanceService } from './pv-performance.service.js';
 import type { PvReportsService } from './pv-reports.service.js';
 import { dayIn, type PvStationsService } from './pv-stations.service.js';
 
@@ -18,11 +28,6 @@ type Station = Awaited<ReturnType<PvStationsService['visible']>>;
 const QUARTER_MS = 15 * 60_000;
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const kwhM2 = (whM2: number | null) => (whM2 === null ? null : round3(whM2 / 1000));
-const prOf = (generation: Map<number, number>, irradiance: Map<number, number>, capacityKwp: number, pick: (ts: number) => boolean) => {
-  const quarters: PrQuarter[] = [];
-  for (const [ts, g] of irradiance) if (pick(ts)) quarters.push({ ts, wh: generation.get(ts) ?? 0, irradianceWm2: g });
-  return outlinePr(quarters, capacityKwp);
-};
 
 /** The local periods of a station around a day: the instants its day, month and year start and end. */
 function periodsOf(zone: string, day: string) {
@@ -45,6 +50,8 @@ export class PvOutlineService {
     private readonly stations: PvStationsService,
     private readonly reports: PvReportsService,
     private readonly alarms: AlarmRecordsService,
+    /** The PR and irradiation of every PV page (docs/pv-analytics.md, "Performance"). */
+    private readonly perf: Pick<PvPerformanceService, 'stationDays'>,
   ) {}
 
   /** Power now, energy today / month / year / total, equivalent hours, irradiation, PR, CO2 avoided and income. */
@@ -73,11 +80,10 @@ export class PvOutlineService {
     const before = await dayEnergy(tx, gen.series, null, p.monthStart);
     const yearWh = monthWh + before.filter((d) => d.ts >= p.yearStart).reduce((s, d) => s + d.wh, 0);
     const totalWh = monthWh + before.reduce((s, d) => s + d.wh, 0);
-    // PR of today and of the month from the quarters with irradiance
-    const generation = new Map((await quarterEnergy(tx, gen.series, p.monthStart, p.dayEnd)).map((q) => [q.ts, q.wh]));
-    const irradiance = await irradianceQuarters(tx, station.weatherStationId, p.monthStart, p.dayEnd);
-    const prToday = prOf(generation, irradiance, station.capacityKwp, (ts) => ts >= p.dayStart);
-    const prMonth = prOf(generation, irradiance, station.capacityKwp, () => true);
+    // PR and irradiation of today and of the month, as the performance pages compute them
+    const perf = await this.perf.stationDays(ctx, station, p.monthFirst, today);
+    const prToday = perf.days.get(today)!;
+    const prMonth = perf.total;
     // now: the generation meters' power, else the inverters' AC power; the weather station's irradiance
     const powerKey = gen.source === 'generation-meter' ? 'p' : 'p_ac';
     const isToday = today === now;
@@ -126,7 +132,7 @@ export class PvOutlineService {
     const p = periodsOf(station.timeZone, day);
     const gen = await generationSeries(ctx.tx, station.id);
     const energy = new Map((await quarterEnergy(ctx.tx, gen.series, p.dayStart, p.dayEnd)).map((q) => [q.ts, q.wh]));
-    const irradiance = await irradianceQuarters(ctx.tx, station.weatherStationId, p.dayStart, p.dayEnd);
+    const irradiance = (await weatherQuarters(ctx.tx, station.weatherStationId, ['irradiance'], p.dayStart, p.dayEnd)).get('irradiance')!;
     const points = [];
     let peakKw: number | null = null;
     for (let ts = p.dayStart; ts < p.dayEnd; ts += QUARTER_MS) {
@@ -175,24 +181,17 @@ export class PvOutlineService {
     const month = input.month ?? today.slice(0, 7);
     if (month > today.slice(0, 7)) throw invalid('body.month', 'must not be after the current month');
     const p = periodsOf(zone, `${month}-01`);
-    const gen = await generationSeries(ctx.tx, station.id);
-    const generation = new Map((await quarterEnergy(ctx.tx, gen.series, p.monthStart, p.monthEnd)).map((q) => [q.ts, q.wh]));
-    const irradiance = await irradianceQuarters(ctx.tx, station.weatherStationId, p.monthStart, p.monthEnd);
-    const dateOf = (ts: number) => localClock(zone, ts).date;
     const last = addDays(periodDay(zone, p.monthEnd), -1);
-    const days = daysFrom(`${month}-01`, last < today ? last : today).map((d) => {
-      const energyWh = [...generation].reduce((s, [ts, wh]) => (dateOf(ts) === d ? s + wh : s), 0);
-      const f = prOf(generation, irradiance, station.capacityKwp, (ts) => dateOf(ts) === d);
-      return {
-        day: d,
-        energyWh,
-        irradiationKwhM2: kwhM2(f.irradiationWhM2),
-        equivalentHours: hoursOf(energyWh, station.capacityKwp),
-        pr: f.pr,
-      };
-    });
+    const perf = await this.perf.stationDays(ctx, station, `${month}-01`, last < today ? last : today);
+    const days = [...perf.days].map(([d, f]) => ({
+      day: d,
+      energyWh: f.generationWh,
+      irradiationKwhM2: kwhM2(f.irradiationWhM2),
+      equivalentHours: hoursOf(f.generationWh, station.capacityKwp),
+      pr: f.pr,
+    }));
     const energyWh = days.reduce((s, d) => s + d.energyWh, 0);
-    const all = prOf(generation, irradiance, station.capacityKwp, () => true);
+    const all = perf.total;
     return {
       month,
       capacityKwp: station.capacityKwp,

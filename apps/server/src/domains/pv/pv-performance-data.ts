@@ -136,6 +136,38 @@ export async function deviceSums(
 }
 
 /**
+ * The devices' counter increase (Wh) in the 15 min buckets without irradiance: those where the weather station
+ * has no reading or reads at most 0 W/m² (DOMAIN.md, "PR": intervals without irradiance drop out of both sums;
+ * the same test as the irradiation's `g`). Per local day (`by: 'day'`, Σ of the devices) or per device. Only
+ * the buckets in which a counter rose are read against the weather station's: night buckets whose increase is 0
+ * add nothing. A station without weather station gives nothing (its PR is null anyway).
+ */
+export async function darkSums(
+  tx: Db,
+  deviceIds: readonly number[],
+  key: string,
+  weatherDeviceId: number | null,
+  scope: DayScope,
+  by: 'day' | 'device',
+): Promise<Map<string | number, number>> {
+  if (!deviceIds.length || weatherDeviceId === null) return new Map();
+  const ids = sql.param(deviceIds);
+  const range = sql`r.bucket >= ${startOf(scope.first, scope.zone)} and r.bucket < ${endOf(scope.last, scope.zone)}`;
+  const group = by === 'device' ? sql`r.device_id` : localDay(sql`r.bucket`, scope.zone);
+  const rows = await rowsOf<{ k: string | number; wh: string | number }>(
+    tx,
+    sql`select ${group} as k, round(sum(r.increase) * 1000) as wh
+        from telemetry_15m r
+        where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0
+          and not exists (select 1 from telemetry_15m w
+                          where w.device_id = ${weatherDeviceId} and w.property_id = ${propertyOf(weatherDeviceId, 'irradiance')}
+                            and w.bucket = r.bucket and w.count > 0 and w.sum / w.count > 0)
+        group by 1`,
+  );
+  return new Map(rows.map((r) => [by === 'day' ? String(r.k) : Number(r.k), Math.round(Number(r.wh))]));
+}
+
+/**
  * The inverters' AC energy (`e_total`) in one read: Σ per device (Wh), and per local day the kWp (device →
  * kWp) of the inverters whose counter rose that day, those that delivered energy.
  */

@@ -8,6 +8,7 @@ import type { PvPerformanceConfigService } from './pv-performance-config.service
 import {
   dayBounds,
   inverterDelivery,
+  darkSums,
   deviceSums,
   type DayScope,
   quarterMeans,
@@ -33,6 +34,8 @@ const Q = 15 * 60_000;
 /** What a period of a target sums: its energy and the weather station's irradiation. */
 export interface PeriodSums {
   energyWh: number;
+  /** Of it, the energy of the quarters without irradiance (no reading or ≤ 0 W/m²), which drops out of the PR (DOMAIN.md). */
+  darkWh: number;
   /** H_POA, Wh/m². */
   h: number;
   /** Temperature-corrected reference Σ G × 0.25 × (1 + γ (T − T_ref)), Wh/m². */
@@ -48,12 +51,13 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
 export function figuresOf(s: PeriodSums, kwp: number): contract.PerformanceFigures {
   const reference = s.h * kwp; // Wh: H_POA / G_STC × P_STC = (H Wh/m² / 1000 W/m²) × kWp × 1000
   const corrected = s.x * kwp;
+  const prWh = s.energyWh - s.darkWh;
   const yieldH = round(s.energyWh / 1000 / kwp, 2);
   return {
     generationWh: s.energyWh,
     irradiationWhM2: s.weather ? round(s.h, 1) : null,
-    pr: s.weather && reference > 0 ? round(s.energyWh / reference, 4) : null,
-    prTempCorrected: s.weather && s.temps > 0 && corrected > 0 ? round(s.energyWh / corrected, 4) : null,
+    pr: s.weather && reference > 0 ? round(prWh / reference, 4) : null,
+    prTempCorrected: s.weather && s.temps > 0 && corrected > 0 ? round(prWh / corrected, 4) : null,
     equivalentHours: yieldH,
     specificYieldKwhPerKwp: yieldH,
   };
@@ -110,25 +114,38 @@ export class PvPerformanceService {
     return deviceSums(ctx.tx, ids, key, key === 'p_dc' ? 'power' : 'counter', this.scope(b), by);
   }
 
-  /** The station's generation per day: its generation meters (as the reports), else its inverters' counters. */
+  /** The inverters' AC energy in the quarters without irradiance, Wh, per day or per device (drops out of their PR). */
+  private inverterDark(ctx: StaffCtx, b: Basis, inverters: StationInverter[], by: 'day' | 'device') {
+    const ids = inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId]));
+    return darkSums(ctx.tx, ids, INVERTER_KEY, b.station.weatherStationId, this.scope(b), by);
+  }
+
+  /**
+   * The station's generation per day: its generation meters (as the reports), else its inverters' counters;
+   * and per day the part of it generated in quarters without irradiance (`darkByDay`).
+   */
   private async generation(ctx: StaffCtx, b: Basis) {
     const meters = (await stationMeters(ctx.tx, b.station.id)).filter((m) => m.role === 'generation');
     const byDay = new Map<string, number>();
+    const darkByDay = new Map<string, number>();
     if (meters.length) {
       for (const key of new Set(meters.map((m) => m.key))) {
         const ids = meters.filter((m) => m.key === key).map((m) => m.deviceId);
         addMaps(byDay, await deviceSums(ctx.tx, ids, key, 'counter', this.scope(b), 'day'));
+        addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day'));
       }
-      return { source: 'generation-meter' as const, byDay, meters };
+      return { source: 'generation-meter' as const, byDay, darkByDay, meters };
     }
     addMaps(byDay, await this.inverterSums(ctx, b, b.inverters, INVERTER_KEY, 'day'));
-    return { source: 'inverters' as const, byDay, meters };
+    addMaps(darkByDay, await this.inverterDark(ctx, b, b.inverters, 'day'));
+    return { source: 'inverters' as const, byDay, darkByDay, meters };
   }
 
-  private sums(b: Basis, days: readonly string[], energy: (day: string) => number): PeriodSums {
-    const s: PeriodSums = { energyWh: 0, h: 0, x: 0, temps: 0, weather: false };
+  private sums(b: Basis, days: readonly string[], energy: (day: string) => number, dark: (day: string) => number): PeriodSums {
+    const s: PeriodSums = { energyWh: 0, darkWh: 0, h: 0, x: 0, temps: 0, weather: false };
     for (const day of days) {
       s.energyWh += energy(day);
+      s.darkWh += dark(day);
       const w = b.weather?.get(day);
       if (w) {
         s.weather = true;
@@ -145,11 +162,31 @@ export class PvPerformanceService {
     return this.figuresOfStation(ctx, await this.stations.visible(ctx, stationId), fromDay, toDay);
   }
 
+  /**
+   * A visible station's figures per local day fromDay..toDay and over them all: the one PR of the PV pages
+   * (the outline's today, month and days of a month read it here).
+   */
+  async stationDays(ctx: StaffCtx, station: Station, from: string, to: string) {
+    const b = await this.basis(ctx, station, from, to);
+    const { byDay, darkByDay } = await this.generation(ctx, b);
+    const energy = (d: string) => byDay.get(d) ?? 0;
+    const dark = (d: string) => darkByDay.get(d) ?? 0;
+    return {
+      days: new Map(b.days.map((d) => [d, figuresOf(this.sums(b, [d], energy, dark), station.capacityKwp)])),
+      total: figuresOf(this.sums(b, b.days, energy, dark), station.capacityKwp),
+    };
+  }
+
   private async figuresOfStation(ctx: StaffCtx, station: Station, from: string, to: string, field = 'body') {
     const b = await this.basis(ctx, station, from, to, field);
-    const { byDay } = await this.generation(ctx, b);
+    const { byDay, darkByDay } = await this.generation(ctx, b);
     return figuresOf(
-      this.sums(b, b.days, (d) => byDay.get(d) ?? 0),
+      this.sums(
+        b,
+        b.days,
+        (d) => byDay.get(d) ?? 0,
+        (d) => darkByDay.get(d) ?? 0,
+      ),
       station.capacityKwp,
     );
   }
@@ -175,12 +212,14 @@ export class PvPerformanceService {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
     let energy: (day: string) => number;
+    let dark: (day: string) => number;
     let kwp: number;
     let targetName = station.name;
     let source: 'generation-meter' | 'inverters' = 'inverters';
     if (input.level === 'station') {
       const g = await this.generation(ctx, b);
       energy = (d) => g.byDay.get(d) ?? 0;
+      dark = (d) => g.darkByDay.get(d) ?? 0;
       kwp = station.capacityKwp;
       source = g.source;
     } else {
@@ -204,7 +243,9 @@ export class PvPerformanceService {
       }
       if (!(kwp > 0)) throw invalid('body.targetId', `${targetName} has no capacity: its strings hold no kWp`);
       const byDay = addMaps(new Map(), await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'day'));
+      const darkByDay = addMaps(new Map(), await this.inverterDark(ctx, b, inverters, 'day'));
       energy = (d) => byDay.get(d) ?? 0;
+      dark = (d) => darkByDay.get(d) ?? 0;
     }
     const labelOf = (d: string) => (input.resolution === 'day' ? d : input.resolution === 'month' ? d.slice(0, 7) : d.slice(0, 4));
     const groups = new Map<string, string[]>();
@@ -217,8 +258,8 @@ export class PvPerformanceService {
       capacityKwp: kwp,
       timeZone: station.timeZone,
       energySource: source,
-      periods: [...groups].map(([label, days]) => ({ label, ...figuresOf(this.sums(b, days, energy), kwp) })),
-      total: { label: 'total', ...figuresOf(this.sums(b, b.days, energy), kwp) },
+      periods: [...groups].map(([label, days]) => ({ label, ...figuresOf(this.sums(b, days, energy, dark), kwp) })),
+      total: { label: 'total', ...figuresOf(this.sums(b, b.days, energy, dark), kwp) },
     };
   }
 
@@ -228,11 +269,18 @@ export class PvPerformanceService {
     const inverters = input.areaId === undefined ? b.inverters : b.inverters.filter((i) => i.areaId === input.areaId);
     const ac = await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'device');
     const dc = await this.inverterSums(ctx, b, inverters, 'p_dc', 'device');
-    const weather = this.sums(b, b.days, () => 0);
+    const darkAc = await this.inverterDark(ctx, b, inverters, 'device');
+    const weather = this.sums(
+      b,
+      b.days,
+      () => 0,
+      () => 0,
+    );
     const rows = inverters.map((i) => {
       const eAcWh = i.deviceId === null ? 0 : (ac.get(i.deviceId) ?? 0);
       const eDcWh = i.deviceId === null ? null : (dc.get(i.deviceId) ?? null);
-      const f = i.kwp > 0 ? figuresOf({ ...weather, energyWh: eAcWh }, i.kwp) : null;
+      const darkWh = i.deviceId === null ? 0 : (darkAc.get(i.deviceId) ?? 0);
+      const f = i.kwp > 0 ? figuresOf({ ...weather, energyWh: eAcWh, darkWh }, i.kwp) : null;
       return {
         rank: 0,
         inverterId: i.id,

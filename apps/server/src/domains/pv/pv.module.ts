@@ -55,7 +55,7 @@ export const pvModule = domainModule({
     const meterReadings = new MeterReadingsService(pvStations, jobs);
     const pvReports = new PvReportsService(pvStations, prices);
     const performance = performanceServices(pvStations);
-    const pvOutline = new PvOutlineService(pvStations, pvReports, alarmRecords);
+    const pvOutline = new PvOutlineService(pvStations, pvReports, alarmRecords, performance.pvPerformance);
     const pvOutlineDevices = new PvOutlineDevicesService(pvStations, telemetry, alarmRecords);
     const pvDispersion = new PvDispersionService(pvStations);
     return {
