@@ -88,6 +88,8 @@ try {
       capacityKwp: KWP,
       gridConnectionDate: '2024-12-01',
       weatherStationId: ws,
+      // Suzhou: the PR reads the quarters without irradiance only in daylight (pv-daylight.ts)
+      location: { longitude: 120.62, latitude: 31.3 },
     } as never),
   );
   const pvId = (station as { id: number }).id;

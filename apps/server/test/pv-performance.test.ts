@@ -1,5 +1,6 @@
 import { pv } from '@energy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daylightQuarters, daylightSpan } from '../src/domains/pv/pv-daylight.js';
 import { lossWaterfall } from '../src/domains/pv/pv-performance-loss.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -413,6 +414,31 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect((await alice.call(pv.performanceLossAnalysis, { pvId: stationId, ...june })).body.data).toEqual(lossBefore.body.data);
   });
 
+  it('reads the quarters without irradiance only in daylight when the station has coordinates, with the same figures', async () => {
+    const ask = () => alice.call(pv.performanceIndex, { pvId: stationId, level: 'station', resolution: 'day', ...june });
+    const rank = () => alice.call(pv.performanceInverterExpression, { pvId: stationId, from: SENSOR_DAY, to: SENSOR_DAY });
+    const [before, rankBefore] = [await ask(), await rank()];
+    const detail = (await alice.call(pv.pvStationDetail, { id: stationId })).body.data;
+    // Suzhou: civil dawn about 04:25 and dusk about 19:30 in June; the outage at noon is in daylight
+    const moved = await alice.call(pv.pvStationBasicInfo, {
+      id: stationId,
+      code: detail.code,
+      name: detail.name,
+      ouId: detail.ouId,
+      capacityKwp: 33,
+      gridConnectionDate: '2026-06-01',
+      weatherStationId: detail.weatherStationId,
+      timeZone: detail.timeZone,
+      location: { longitude: 120.6, latitude: 31.3 },
+    } as never);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await alice.call(pv.pvStationDetail, { id: stationId })).body.data.location).toEqual({ longitude: 120.6, latitude: 31.3 });
+    const after = await ask();
+    expect(after.body.data).toEqual(before.body.data);
+    expect(after.body.data.periods.find((p) => p.label === SENSOR_DAY)).toMatchObject({ pr: 0.8012 });
+    expect((await rank()).body.data).toEqual(rankBefore.body.data);
+  });
+
   it('shows another tenant nothing', async () => {
     const calls = [
       dave.call(pv.performanceIndex, { resolution: 'day', level: 'station', pvId: stationId, ...day }),
@@ -428,5 +454,33 @@ describe.each(DB_KINDS)('PV performance on %s', (kind) => {
     expect(page.body.data.list).toEqual([]);
     const configs = await dave.call(pv.performanceConfigPage, { pageSize: 100, pageOffset: 1, keyword: 'T-PV-PERF' });
     expect(configs.body.data.list).toEqual([]);
+  });
+});
+
+describe('daylight span (NOAA solar equations)', () => {
+  // Civil twilight at Suzhou (31.30 N 120.62 E, UTC+8), about 04:23 and 19:30 on 21 June, 06:25 and 17:25 on
+  // 21 December. The span is widened by 30 min each side, so an error of a few minutes is harmless: within 5 min.
+  const local = (ms: number) => ((ms + 8 * 3_600_000 - Date.parse('1970-01-01T00:00:00Z')) % 86_400_000) / 60_000;
+  it('starts 30 min before civil dawn and ends 30 min after civil dusk', () => {
+    const june = daylightSpan('2026-06-21', 31.3, 120.62)!;
+    expect(Math.abs(local(june.from) - (4 * 60 + 23 - 30))).toBeLessThanOrEqual(5);
+    expect(Math.abs(local(june.to) - (19 * 60 + 30 + 30))).toBeLessThanOrEqual(5);
+    const december = daylightSpan('2026-12-21', 31.3, 120.62)!;
+    expect(Math.abs(local(december.from) - (6 * 60 + 25 - 30))).toBeLessThanOrEqual(5);
+    expect(Math.abs(local(december.to) - (17 * 60 + 25 + 30))).toBeLessThanOrEqual(5);
+  });
+  it('has no daylight in the polar night and the whole day in the midnight sun', () => {
+    expect(daylightSpan('2026-12-21', 78.2, 15.6)).toBeNull();
+    const summer = daylightSpan('2026-06-21', 78.2, 15.6)!;
+    expect(summer.to - summer.from).toBeGreaterThan(86_400_000);
+  });
+  it('lists each daylight quarter of the days once, clipped to the period', () => {
+    const from = Date.parse('2026-06-20T16:00:00Z'); // 21 June 00:00 UTC+8
+    const q = daylightQuarters(['2026-06-21'], 31.3, 120.62, from, from + 86_400_000);
+    expect(new Set(q).size).toBe(q.length);
+    expect(q.every((ts) => ts % (15 * 60_000) === 0 && ts >= from && ts < from + 86_400_000)).toBe(true);
+    // 03:45 .. 20:00 local: 65 quarters
+    expect(q.length).toBeGreaterThanOrEqual(64);
+    expect(q.length).toBeLessThanOrEqual(66);
   });
 });

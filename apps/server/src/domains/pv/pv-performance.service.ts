@@ -19,6 +19,7 @@ import {
   type StationInverter,
   type WeatherDay,
 } from './pv-performance-data.js';
+import { daylightQuarters } from './pv-daylight.js';
 import { lossWaterfall, type InverterChain } from './pv-performance-loss.js';
 import type { PvStationsService } from './pv-stations.service.js';
 import { pvArea } from './pv.schema.js';
@@ -30,6 +31,7 @@ import { pvArea } from './pv.schema.js';
 
 type Station = contract.PvStationRow;
 const Q = 15 * 60_000;
+const DAY_MS = 86_400_000;
 
 /** What a period of a target sums: its energy and the weather station's irradiation. */
 export interface PeriodSums {
@@ -104,6 +106,15 @@ export class PvPerformanceService {
     };
   }
 
+  /** The period's daylight quarters at the station (null: the station has no coordinates: every quarter is looked at). */
+  private daylight(b: Basis): number[] | null {
+    const at = b.station.location;
+    if (!at) return null;
+    const from = Date.parse(`${b.days[0]}T00:00:00Z`) - DAY_MS;
+    const to = Date.parse(`${b.days.at(-1)}T00:00:00Z`) + 2 * DAY_MS;
+    return daylightQuarters(b.days, at.latitude, at.longitude, from, to);
+  }
+
   private scope(b: Basis): DayScope {
     return { zone: b.station.timeZone, first: b.days[0]!, last: b.days.at(-1)!, dayRollup: b.dayRollup };
   }
@@ -117,7 +128,7 @@ export class PvPerformanceService {
   /** The inverters' AC energy in the quarters without irradiance, Wh, per day or per device (drops out of their PR). */
   private inverterDark(ctx: StaffCtx, b: Basis, inverters: StationInverter[], by: 'day' | 'device') {
     const ids = inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId]));
-    return darkSums(ctx.tx, ids, INVERTER_KEY, b.station.weatherStationId, this.scope(b), by);
+    return darkSums(ctx.tx, ids, INVERTER_KEY, b.station.weatherStationId, this.scope(b), by, this.daylight(b));
   }
 
   /**
@@ -132,7 +143,7 @@ export class PvPerformanceService {
       for (const key of new Set(meters.map((m) => m.key))) {
         const ids = meters.filter((m) => m.key === key).map((m) => m.deviceId);
         addMaps(byDay, await deviceSums(ctx.tx, ids, key, 'counter', this.scope(b), 'day'));
-        addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day'));
+        addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day', this.daylight(b)));
       }
       return { source: 'generation-meter' as const, byDay, darkByDay, meters };
     }
