@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { bsa, device } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/sql.js';
+import { median } from './timing.js';
 
 if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
 const { createTestApp, signIn } = await import('../apps/server/test/helpers.js');
@@ -30,7 +31,6 @@ const { values: args } = parseArgs({ options: { pg: { type: 'boolean', default: 
 const READS = Number(args.reads);
 const [RACKS, PACKS, CELLS] = [10, 16, 24];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p = (key: string, unit: string, min = 0, max = 100) => ({ key, name: key, unit, min, max, ranges: [] });
 const POINTS = {
   rack: [

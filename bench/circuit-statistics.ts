@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { circuit, device } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/sql.js';
+import { median, timed } from './timing.js';
 
 if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
 const { createTestApp, signIn } = await import('../apps/server/test/helpers.js');
@@ -37,12 +38,6 @@ const DAYS = Number(args.days);
 const READS = Number(args.reads);
 const Q = 15 * 60_000;
 const DAY = 86_400_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const timed = async <T>(fn: () => Promise<T>) => {
-  const start = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - start, value };
-};
 
 const t = await createTestApp(args.pg ? 'postgres' : 'pglite');
 try {

@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { device, pv } from '@energy/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/sql.js';
+import { median, timed } from './timing.js';
 
 if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
 const { createTestApp, signIn } = await import('../apps/server/test/helpers.js');
@@ -48,12 +49,6 @@ const KWP = INVERTERS * STRINGS * STRING_KWP; // 10,044 kWp
 const ZONE = 'Asia/Shanghai';
 const YEAR = { from: '2025-01-01', to: '2025-12-31' };
 const DAY = '2025-12-15';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const timed = async <T>(fn: () => Promise<T>) => {
-  const start = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - start, value };
-};
 
 const t = await createTestApp(args.pg ? 'postgres' : 'pglite');
 try {

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/sql.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import type { AlarmRecordsService } from '../alarm/alarm-records.service.js';
-import { addDays, dayWindow } from './pv-energy.js';
+import { addDays, dayWindow, daysFrom } from './pv-energy.js';
 import type { PvDispersionService } from './pv-dispersion.service.js';
 import type { PvOutlineDevicesService } from './pv-outline-devices.service.js';
 import { deviceStates, latestValues, stateOf, stationDeviceIds, stationEquipment, weatherQuarters } from './pv-outline-data.js';
@@ -242,10 +242,9 @@ export class PvNoticeboardService {
     return sql`a.tenant_id = ${ctx.staff.tenantId} and a.device_id = any(${sql.param(ids)}::int[])`;
   }
 
-  async alarmWeek(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardAlarmWeek> {
-    const station = await this.stations.visible(ctx, input.pvId);
+  /** The alarms raised on the local days first..today, per day and level (levels 0..4). */
+  private async raisedByDay(ctx: StaffCtx, station: Station, first: string) {
     const today = dayIn(station.timeZone);
-    const first = addDays(today, -6);
     const { from } = dayWindow(first, today);
     const rows = await rowsOf<{ day: string; level: number; n: number }>(
       ctx.tx,
@@ -254,22 +253,26 @@ export class PvNoticeboardService {
           where ${await this.alarmScope(ctx, station)} and a.alarm_time >= ${new Date(from).toISOString()}::timestamptz
           group by 1, 2`,
     );
-    return {
-      days: Array.from({ length: 7 }, (_, i) => addDays(first, i)).map((day) => {
-        const byLevel = Array.from({ length: ALARM_LEVELS }, (_, level) =>
-          rows.filter((r) => r.day === day && Number(r.level) === level).reduce((s, r) => s + Number(r.n), 0),
-        );
-        return { day, total: byLevel.reduce((s, n) => s + n, 0), byLevel };
-      }),
-    };
+    return daysFrom(first, today).map((day) => {
+      const byLevel = Array.from({ length: ALARM_LEVELS }, (_, level) =>
+        rows.filter((r) => r.day === day && Number(r.level) === level).reduce((s, r) => s + Number(r.n), 0),
+      );
+      return { day, total: byLevel.reduce((s, n) => s + n, 0), byLevel };
+    });
+  }
+
+  async alarmWeek(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardAlarmWeek> {
+    const station = await this.stations.visible(ctx, input.pvId);
+    return { days: await this.raisedByDay(ctx, station, addDays(dayIn(station.timeZone), -6)) };
   }
 
   /** Active alarms by level (the outline's count) and those raised on the local day. */
   async alarmCount(ctx: StaffCtx, input: { pvId: number }): Promise<contract.NoticeboardAlarmCount> {
     const counts = await this.parts.devices.alarmCount(ctx, input);
-    const week = await this.alarmWeek(ctx, input);
+    const station = await this.stations.visible(ctx, input.pvId);
+    const [today] = await this.raisedByDay(ctx, station, dayIn(station.timeZone));
     const activeByLevel = Array.from({ length: ALARM_LEVELS }, (_, level) => counts.levels.find((l) => l.level === level)?.active ?? 0);
-    return { active: counts.active, activeByLevel, raisedToday: week.days.at(-1)!.total };
+    return { active: counts.active, activeByLevel, raisedToday: today!.total };
   }
 
   /** The station's alarms, newest first, or only the active ones (the outline's page). */
