@@ -53,7 +53,14 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
       dev[code] = res.body.data.id;
     }
     const res = await alice.call(bsa.bsaInsert, {
-      basic: { code: 'SZ-01-BSA-07', name: 'Storage 7', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 500, capacityKwh: 1000, strategyVersion: 6 },
+      basic: {
+        code: 'SZ-01-BSA-07',
+        name: 'Storage 7',
+        ouId: ids.ouId['SZ-01']!,
+        ratedPowerKw: 500,
+        capacityKwh: 1000,
+        strategyVersion: 6,
+      },
       pcs: [{ deviceId: dev['SZ-01-PCS-07']! }, { deviceId: dev['SZ-01-PCS-06']! }],
       stack: { code: 'ST-01', name: 'Stack 1', pcsDeviceId: dev['SZ-01-PCS-07']! },
       meters: [{ deviceId: demo['SZ-01-GM-01']!, role: 'grid' }],
@@ -73,8 +80,20 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     const body = { id: bsaId, name: 'Storage seven', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 600, capacityKwh: 1200, strategyVersion: 5 };
     let res = await alice.call(bsa.bsaUpdate, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id: bsaId, code: 'SZ-01-BSA-07', name: 'Storage seven', status: 'configured', ratedPowerKw: 600, capacityKwh: 1200, strategyVersion: 5 });
-    expect((await alice.call(bsa.bsaDetail, { id: bsaId })).body.data).toMatchObject({ name: 'Storage seven', ratedPowerKw: 600, strategyVersion: 5 });
+    expect(res.body.data).toMatchObject({
+      id: bsaId,
+      code: 'SZ-01-BSA-07',
+      name: 'Storage seven',
+      status: 'configured',
+      ratedPowerKw: 600,
+      capacityKwh: 1200,
+      strategyVersion: 5,
+    });
+    expect((await alice.call(bsa.bsaDetail, { id: bsaId })).body.data).toMatchObject({
+      name: 'Storage seven',
+      ratedPowerKw: 600,
+      strategyVersion: 5,
+    });
 
     const before = await stationRow(bsaId);
     for (const [bad, field, why] of [
@@ -95,7 +114,12 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     expect(await stationRow(bsaId)).toEqual(before);
 
     // a draft is edited through bsa/draft; an invalid station no more
-    const draft = (await alice.call(bsa.bsaDraft, { basic: { code: 'SZ-01-BSA-05', name: 'Draft', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 100, capacityKwh: 200, strategyVersion: 1 }, step: 'basic' })).body.data;
+    const draft = (
+      await alice.call(bsa.bsaDraft, {
+        basic: { code: 'SZ-01-BSA-05', name: 'Draft', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 100, capacityKwh: 200, strategyVersion: 1 },
+        step: 'basic',
+      })
+    ).body.data;
     res = await alice.call(bsa.bsaUpdate, { ...body, id: draft.id });
     expect(res.body.code).toBe(ErrorCode.CONFLICT);
     expect(message(res)).toBe('Storage station SZ-01-BSA-05 is a draft: its form is edited through bsa/draft and finish');
@@ -111,8 +135,16 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
 
   it("lists the OU's meters and binds PCS to a meter from the meter's side", async () => {
     const meters = (await alice.call(bsa.bsaMeterDevice, { bsaId })).body.data;
-    expect(meters[0]).toMatchObject({ code: 'SZ-01-GM-01', role: 'grid', pcsDeviceIds: [], otherStations: [{ id: sz01, code: 'SZ-01-BSA-01', role: 'grid' }] });
-    expect(meters.find((m) => m.code === 'SZ-01-FM-01')).toMatchObject({ role: null, otherStations: [{ code: 'SZ-01-BSA-01', role: 'upper' }] });
+    expect(meters[0]).toMatchObject({
+      code: 'SZ-01-GM-01',
+      role: 'grid',
+      pcsDeviceIds: [],
+      otherStations: [{ id: sz01, code: 'SZ-01-BSA-01', role: 'grid' }],
+    });
+    expect(meters.find((m) => m.code === 'SZ-01-FM-01')).toMatchObject({
+      role: null,
+      otherStations: [{ code: 'SZ-01-BSA-01', role: 'upper' }],
+    });
     expect(meters.every((m) => m.code.startsWith('SZ-01-'))).toBe(true);
 
     const gm = demo['SZ-01-GM-01']!;
@@ -132,7 +164,10 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     expect(message(res)).toBe('body.pcsDeviceIds.1: is not a PCS of SZ-01-BSA-07');
     res = await alice.call(bsa.bsaMeterBindingPcs, { bsaId, meterDeviceId: gm, pcsDeviceIds: [p7, p7] });
     expect(message(res)).toBe('body.pcsDeviceIds.1: is listed twice');
-    expect((await alice.call(bsa.bsaPcsBindingList, { bsaId })).body.data.map((p) => p.meter?.code)).toEqual(['SZ-01-GM-01', 'SZ-01-GM-01']);
+    expect((await alice.call(bsa.bsaPcsBindingList, { bsaId })).body.data.map((p) => p.meter?.code)).toEqual([
+      'SZ-01-GM-01',
+      'SZ-01-GM-01',
+    ]);
 
     // a PCS not listed any more is unbound
     res = await alice.call(bsa.bsaMeterBindingPcs, { bsaId, meterDeviceId: gm, pcsDeviceIds: [p7] });
@@ -169,19 +204,35 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     };
     await refused({ bsaId, masterId: bsaId }, 'body.masterId: a station cannot be its own master');
     // a cycle (the master becoming its slave's slave) and a chain are both refused
-    await refused({ bsaId: sz01, masterId: bsaId }, 'body.masterId: SZ-01-BSA-07 is itself the slave of another station: a master has no master');
-    await refused({ bsaId: wx01, masterId: sz01 }, "body.masterId: SZ-01-BSA-01 is in Suzhou Plant Site, not in the station's operating unit");
+    await refused(
+      { bsaId: sz01, masterId: bsaId },
+      'body.masterId: SZ-01-BSA-07 is itself the slave of another station: a master has no master',
+    );
+    await refused(
+      { bsaId: wx01, masterId: sz01 },
+      "body.masterId: SZ-01-BSA-01 is in Suzhou Plant Site, not in the station's operating unit",
+    );
     await refused({ bsaId, masterId: sh01 }, 'body.masterId: is not one of your storage stations');
     const invalidOne = (await alice.call(bsa.bsaListSimple, { name: 'Draft' })).body.data[0]!.id;
     await refused({ bsaId, masterId: invalidOne }, 'body.masterId: SZ-01-BSA-05 is invalid: it coordinates nothing');
     // a master whose slave would then be two levels down
-    const draft2 = (await alice.call(bsa.bsaDraft, { basic: { code: 'SZ-01-BSA-04', name: 'Four', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 100, capacityKwh: 200, strategyVersion: 1 }, step: 'basic' })).body.data.id;
-    await refused({ bsaId: sz01, masterId: draft2 }, 'body.masterId: SZ-01-BSA-01 is the master of SZ-01-BSA-07: a master cannot become a slave');
+    const draft2 = (
+      await alice.call(bsa.bsaDraft, {
+        basic: { code: 'SZ-01-BSA-04', name: 'Four', ouId: ids.ouId['SZ-01']!, ratedPowerKw: 100, capacityKwh: 200, strategyVersion: 1 },
+        step: 'basic',
+      })
+    ).body.data.id;
+    await refused(
+      { bsaId: sz01, masterId: draft2 },
+      'body.masterId: SZ-01-BSA-01 is the master of SZ-01-BSA-07: a master cannot become a slave',
+    );
 
     // dave: 404 on alice's stations, his own cannot take hers
     expect((await dave.call(bsa.bsaMasterSlaveGet, { bsaId })).status).toBe(404);
     expect((await dave.call(bsa.bsaMasterSlave, { bsaId, masterId: null })).status).toBe(404);
-    expect(message(await dave.call(bsa.bsaMasterSlave, { bsaId: sh01, masterId: sz01 }))).toBe('body.masterId: is not one of your storage stations');
+    expect(message(await dave.call(bsa.bsaMasterSlave, { bsaId: sh01, masterId: sz01 }))).toBe(
+      'body.masterId: is not one of your storage stations',
+    );
 
     res = await alice.call(bsa.bsaMasterSlave, { bsaId, masterId: null });
     expect(res.body.data).toMatchObject({ master: null, slaves: [] });
@@ -205,7 +256,11 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
   it("answers the station's energy per quarter hour and per day from its PCS' and grid meter's rollups", async () => {
     const pcs = dev['SZ-01-PCS-07']!;
     const gm = demo['SZ-01-GM-01']!;
-    const r = (deviceId: number, day: string, hhmm: string, values: Record<string, number>) => ({ deviceId, ts: new Date(sh(day, hhmm)), values });
+    const r = (deviceId: number, day: string, hhmm: string, values: Record<string, number>) => ({
+      deviceId,
+      ts: new Date(sh(day, hhmm)),
+      values,
+    });
     const written = await t.ingest.writeReadings([
       r(pcs, '2026-03-10', '10:00', { e_chg: 100, e_dis: 50, p: -200, soc: 40 }),
       r(pcs, '2026-03-10', '10:05', { e_chg: 100.5, e_dis: 50, p: -100, soc: 42 }),
@@ -252,7 +307,15 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     const now = (await alice.call(bsa.bsaBsa, { bsaId })).body.data;
     expect(now).toMatchObject({ bsaId, code: 'SZ-01-BSA-07', powerKw: 150, socPct: 44 });
     expect(now.pcs).toEqual([
-      { deviceId: pcs, code: 'SZ-01-PCS-07', online: expect.any(Boolean), powerKw: 150, socPct: 44, state: null, reportedAt: '2026-03-10T10:10:00.000Z' },
+      {
+        deviceId: pcs,
+        code: 'SZ-01-PCS-07',
+        online: expect.any(Boolean),
+        powerKw: 150,
+        socPct: 44,
+        state: null,
+        reportedAt: '2026-03-10T10:10:00.000Z',
+      },
       { deviceId: dev['SZ-01-PCS-06']!, code: 'SZ-01-PCS-06', online: false, powerKw: null, socPct: null, state: null, reportedAt: null },
     ]);
     expect(now.today).toEqual({ chargeWh: 0, dischargeWh: 0, gridImportWh: 0, gridExportWh: 0 });
@@ -282,13 +345,22 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     expect(message(res)).toBe('body.stackId: the stack has no packs yet: create its packs first');
     res = await alice.call(bsa.neoBsaCreateRack, { bsaId, stackId, racks: 2, rackTemplateId: pack.id });
     expect(message(res)).toBe(`body.rackTemplateId: ${pack.name} is a pack template, not a rack one`);
-    res = await alice.call(bsa.neoBsaCreateRack, { bsaId, stackId: (await alice.call(bsa.bsaStackList, { bsaId: sz01 })).body.data[0]!.id, racks: 2, rackTemplateId: rack.id });
+    res = await alice.call(bsa.neoBsaCreateRack, {
+      bsaId,
+      stackId: (await alice.call(bsa.bsaStackList, { bsaId: sz01 })).body.data[0]!.id,
+      racks: 2,
+      rackTemplateId: rack.id,
+    });
     expect(message(res)).toBe('body.stackId: is not a stack of SZ-01-BSA-07');
     expect((await rowsOf(t.database.system, sql`select id from bsa_rack where station_id = ${bsaId}`)).length).toBe(0);
 
     res = await alice.call(bsa.neoBsaCreateRack, { bsaId, stackId, racks: 2, rackTemplateId: rack.id });
     expect(res.body.data).toEqual({ level: 'rack', created: 2, total: 2 });
-    expect((await alice.call(bsa.neoBsaCreateRack, { bsaId, stackId, racks: 2, rackTemplateId: rack.id })).body.data).toEqual({ level: 'rack', created: 0, total: 2 });
+    expect((await alice.call(bsa.neoBsaCreateRack, { bsaId, stackId, racks: 2, rackTemplateId: rack.id })).body.data).toEqual({
+      level: 'rack',
+      created: 0,
+      total: 2,
+    });
     // 2 racks x 12 packs (the rack template) = 24; 24 packs x 24 cells = 576
     res = await alice.call(bsa.neoBsaCreatePack, { bsaId, stackId, packTemplateId: pack.id });
     expect(res.body.data).toEqual({ level: 'pack', created: 2 * rack.childCount!, total: 24 });
@@ -302,12 +374,18 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
       ['SZ-01-BSA-07-R02', 12],
     ]);
     expect((await alice.call(bsa.bsaRack, { stackId })).body.data).toEqual(racks);
-    expect((await alice.call(bsa.bsaPack, { rackId: racks[0]!.id })).body.data).toEqual((await alice.call(bsa.neoBsaListPack, { rackId: racks[0]!.id })).body.data);
+    expect((await alice.call(bsa.bsaPack, { rackId: racks[0]!.id })).body.data).toEqual(
+      (await alice.call(bsa.neoBsaListPack, { rackId: racks[0]!.id })).body.data,
+    );
     const preview = { bsaId, stackId, racks: 2, rackTemplateId: rack.id, packTemplateId: pack.id, cellTemplateId: cell.id };
-    expect((await alice.call(bsa.neoBsaPointPreview, preview)).body.data).toEqual((await alice.call(bsa.edgeBsaPreview, preview)).body.data);
+    expect((await alice.call(bsa.neoBsaPointPreview, preview)).body.data).toEqual(
+      (await alice.call(bsa.edgeBsaPreview, preview)).body.data,
+    );
     expect((await alice.call(bsa.neoBsaPointPreview, preview)).body.data.levels.map((l) => l.toCreate)).toEqual([0, 0, 0]);
     // bind/neo-bsa-stack and bind/neo-bsa-pcs are stack-binding-pcs and pcs-binding-bsa
-    expect((await alice.call(bsa.neoBsaBindStack, { stackId, pcsDeviceId: dev['SZ-01-PCS-06']! })).body.data.pcs?.code).toBe('SZ-01-PCS-06');
+    expect((await alice.call(bsa.neoBsaBindStack, { stackId, pcsDeviceId: dev['SZ-01-PCS-06']! })).body.data.pcs?.code).toBe(
+      'SZ-01-PCS-06',
+    );
     expect(message(await alice.call(bsa.neoBsaBindPcs, { bsaId, pcsDeviceId: demo['SZ-01-PCS-01']! }))).toBe(
       'body.pcsDeviceId: SZ-01-PCS-01 already belongs to storage station SZ-01-BSA-01',
     );
@@ -346,7 +424,8 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     // the default stays the template's
     expect((await alice.call(bsa.neoBsaPointConfTemplate, { bsaId, level: 'rack' })).body.data.keys).toEqual(rackKeys);
 
-    const stored = async () => rowsOf(t.database.system, sql`select level, keys from bsa_point_display where station_id = ${bsaId} order by level`);
+    const stored = async () =>
+      rowsOf(t.database.system, sql`select level, keys from bsa_point_display where station_id = ${bsaId} order by level`);
     const before = await stored();
     res = await alice.call(bsa.neoBsaPointConfig, { bsaId, level: 'rack', keys: ['soc', 'nope'] });
     expect(res.status).toBe(400);
@@ -357,7 +436,11 @@ describe.each(DB_KINDS)('storage station levels, data and display on %s', (kind)
     expect(message(res)).toBe('keys: must show at least one point');
     res = await alice.call(bsa.neoBsaPointConfig, { bsaId: wx01, level: 'rack', keys: ['soc'] });
     expect(res.status).toBe(200);
-    res = await alice.call(bsa.neoBsaPointConfig, { bsaId: (await alice.call(bsa.bsaListSimple, { name: 'Four' })).body.data[0]!.id, level: 'pack', keys: ['voltage'] });
+    res = await alice.call(bsa.neoBsaPointConfig, {
+      bsaId: (await alice.call(bsa.bsaListSimple, { name: 'Four' })).body.data[0]!.id,
+      level: 'pack',
+      keys: ['voltage'],
+    });
     expect(message(res)).toBe('body.level: the packs of SZ-01-BSA-04 report no data point yet: apply templates first');
     expect(await stored()).toEqual(before);
 

@@ -296,7 +296,12 @@ export const neoBsaCreateRack = endpoint({
   tag: 'neo-bsa-device',
   access: edit,
   kind: 'command',
-  body: z.object({ bsaId: id, stackId: id, racks: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'), rackTemplateId: id }),
+  body: z.object({
+    bsaId: id,
+    stackId: id,
+    racks: z.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64'),
+    rackTemplateId: id,
+  }),
   output: levelResult,
 });
 
@@ -426,4 +431,3 @@ export const neoBsaPointAllDataProperty = endpoint({
   body: z.object({ bsaId: id, ...ts }),
   output: z.array(displayConfigRow),
 });
-

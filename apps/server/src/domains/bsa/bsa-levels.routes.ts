@@ -5,10 +5,11 @@ import type { BsaLevelsService } from './bsa-levels.service.js';
 import type { BsaTemplatesService } from './bsa-templates.service.js';
 
 /** The calls of contracts/src/bsa/levels.ts (docs/bsa.md, "Levels, data and display"). */
-export const bsaLevelsRoutes: DomainRoutes<{ bsaLevels: BsaLevelsService; bsaBuild: BsaBuildService; bsaTemplates: BsaTemplatesService }> = (
-  route,
-  { bsaLevels: levels, bsaBuild: build, bsaTemplates: templates },
-) => {
+export const bsaLevelsRoutes: DomainRoutes<{
+  bsaLevels: BsaLevelsService;
+  bsaBuild: BsaBuildService;
+  bsaTemplates: BsaTemplatesService;
+}> = (route, { bsaLevels: levels, bsaBuild: build, bsaTemplates: templates }) => {
   // other names of existing calls
   route(bsa.bsaRack, (ctx, input) => build.racks(ctx, input));
   route(bsa.bsaPack, (ctx, input) => build.packs(ctx, input));

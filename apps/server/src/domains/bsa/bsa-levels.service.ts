@@ -62,7 +62,8 @@ export class BsaLevelsService {
     const station = await this.station(ctx, input.id);
     const row = await this.lock(ctx, station.id);
     if (row.status === 'draft') throw conflict(`Storage station ${row.code} is a draft: its form is edited through bsa/draft and finish`);
-    if (row.status === 'invalid') throw conflict(`Storage station ${row.code} is invalid: it is out of service for good and no longer edited`);
+    if (row.status === 'invalid')
+      throw conflict(`Storage station ${row.code} is invalid: it is out of service for good and no longer edited`);
     const [unit] = await ctx.tx
       .select({ id: ou.id, name: ou.name, customerMcid: ou.customerMcid })
       .from(ou)
@@ -151,7 +152,8 @@ export class BsaLevelsService {
 
   async meterBindingPcs(ctx: StaffCtx, input: { bsaId: number; meterDeviceId: number; pcsDeviceIds: number[] }) {
     const station = await this.station(ctx, input.bsaId);
-    if (!station.meters.some((m) => m.deviceId === input.meterDeviceId)) throw invalid('body.meterDeviceId', `is not a meter of ${station.code}`);
+    if (!station.meters.some((m) => m.deviceId === input.meterDeviceId))
+      throw invalid('body.meterDeviceId', `is not a meter of ${station.code}`);
     const seen = new Set<number>();
     for (const [i, pcs] of input.pcsDeviceIds.entries()) {
       if (seen.has(pcs)) throw invalid(`body.pcsDeviceIds.${i}`, 'is listed twice');
@@ -216,7 +218,8 @@ export class BsaLevelsService {
       const m = await this.lock(ctx, master.id);
       if (m.ouId !== row.ouId) throw invalid('body.masterId', `${m.code} is in ${master.ouName}, not in the station's operating unit`);
       if (m.status === 'invalid') throw invalid('body.masterId', `${m.code} is invalid: it coordinates nothing`);
-      if (m.masterStationId !== null) throw invalid('body.masterId', `${m.code} is itself the slave of another station: a master has no master`);
+      if (m.masterStationId !== null)
+        throw invalid('body.masterId', `${m.code} is itself the slave of another station: a master has no master`);
       const [slave] = await this.refs(ctx, sql`master_station_id = ${row.id}`);
       if (slave) throw invalid('body.masterId', `${row.code} is the master of ${slave.code}: a master cannot become a slave`);
     }
@@ -346,7 +349,10 @@ export class BsaLevelsService {
   async now(ctx: StaffCtx, input: { bsaId: number }) {
     const station = await this.station(ctx, input.bsaId);
     const timeZone = await tenantTimeZone(ctx);
-    const [today] = await rowsOf<{ date: string }>(ctx.tx, sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as date`);
+    const [today] = await rowsOf<{ date: string }>(
+      ctx.tx,
+      sql`select to_char((now() at time zone ${timeZone})::date, 'YYYY-MM-DD') as date`,
+    );
     const latest = station.pcs.length
       ? await rowsOf<{ device_id: number; key: string; last: number; last_ts: string }>(
           ctx.tx,
@@ -364,7 +370,10 @@ export class BsaLevelsService {
     );
     const pcs = station.pcs.map((p) => {
       const of = (key: string) => latest.find((l) => l.device_id === p.deviceId && l.key === key);
-      const times = latest.filter((l) => l.device_id === p.deviceId).map((l) => l.last_ts).sort();
+      const times = latest
+        .filter((l) => l.device_id === p.deviceId)
+        .map((l) => l.last_ts)
+        .sort();
       return {
         deviceId: p.deviceId,
         code: p.code,
@@ -402,7 +411,13 @@ export class BsaLevelsService {
 
   // ---- applying one level ----
 
-  private async levelPlan(ctx: StaffCtx, input: { bsaId: number; stackId: number }, field: string, templateId: number, level: BatteryLevel) {
+  private async levelPlan(
+    ctx: StaffCtx,
+    input: { bsaId: number; stackId: number },
+    field: string,
+    templateId: number,
+    level: BatteryLevel,
+  ) {
     const station = await this.station(ctx, input.bsaId);
     const [stack] = await ctx.tx
       .select({ id: bsaStack.id })
@@ -445,7 +460,8 @@ export class BsaLevelsService {
   /** Each rack gets the packs its own rack template holds (a rack without a template gets none). */
   async createPacks(ctx: StaffCtx, input: BodyOf<typeof contract.neoBsaCreatePack>) {
     const plan = await this.levelPlan(ctx, input, 'body.packTemplateId', input.packTemplateId, 'pack');
-    if ((await this.total(ctx, 'rack', plan.stackId)) === 0) throw invalid('body.stackId', 'the stack has no racks yet: create its racks first');
+    if ((await this.total(ctx, 'rack', plan.stackId)) === 0)
+      throw invalid('body.stackId', 'the stack has no racks yet: create its racks first');
     const made = BsaLevelsService.made(
       await ctx.tx.execute(sql`insert into bsa_pack (tenant_id, station_id, rack_id, seq, code, template_id)
         select ${ctx.staff.tenantId}, ${plan.station.id}, r.id, n, r.code || '-P' || lpad(n::text, 2, '0'), ${plan.template.id}
@@ -459,7 +475,8 @@ export class BsaLevelsService {
   /** Each pack gets the cells its own pack template holds. */
   async createCells(ctx: StaffCtx, input: BodyOf<typeof contract.neoBsaCreateCell>) {
     const plan = await this.levelPlan(ctx, input, 'body.cellTemplateId', input.cellTemplateId, 'cell');
-    if ((await this.total(ctx, 'pack', plan.stackId)) === 0) throw invalid('body.stackId', 'the stack has no packs yet: create its packs first');
+    if ((await this.total(ctx, 'pack', plan.stackId)) === 0)
+      throw invalid('body.stackId', 'the stack has no packs yet: create its packs first');
     const made = BsaLevelsService.made(
       await ctx.tx.execute(sql`insert into bsa_cell (tenant_id, station_id, pack_id, seq, code, template_id)
         select ${ctx.staff.tenantId}, ${plan.station.id}, p.id, n, p.code || '-C' || lpad(n::text, 2, '0'), ${plan.template.id}
@@ -487,7 +504,9 @@ export class BsaLevelsService {
       ? await ctx.tx
           .select()
           .from(bsaPointDisplay)
-          .where(and(eq(bsaPointDisplay.stationId, bsaId), eq(bsaPointDisplay.level, level), eq(bsaPointDisplay.tenantId, ctx.staff.tenantId)))
+          .where(
+            and(eq(bsaPointDisplay.stationId, bsaId), eq(bsaPointDisplay.level, level), eq(bsaPointDisplay.tenantId, ctx.staff.tenantId)),
+          )
       : [];
     // a saved key whose point the templates no longer list is not shown
     const keys = saved ? saved.keys.filter((k) => points.some((p) => p.key === k)) : points.map((p) => p.key);
@@ -527,12 +546,16 @@ export class BsaLevelsService {
       return this.display(ctx, station.id, input.level, true);
     }
     const points = await this.levelPoints(ctx, station.id, input.level);
-    if (!points.length) throw invalid('body.level', `the ${input.level}s of ${station.code} report no data point yet: apply templates first`);
+    if (!points.length)
+      throw invalid('body.level', `the ${input.level}s of ${station.code} report no data point yet: apply templates first`);
     const seen = new Set<string>();
     for (const [i, key] of input.keys.entries()) {
       if (seen.has(key)) throw invalid(`body.keys.${i}`, `${key} is listed twice`);
       if (!points.some((p) => p.key === key))
-        throw invalid(`body.keys.${i}`, `${key} is not a point of the ${input.level}s of ${station.code} (${points.map((p) => p.key).join(', ')})`);
+        throw invalid(
+          `body.keys.${i}`,
+          `${key} is not a point of the ${input.level}s of ${station.code} (${points.map((p) => p.key).join(', ')})`,
+        );
       seen.add(key);
     }
     const values = { keys: input.keys, updatedByName: ctx.user.name, updatedAt: new Date() };
@@ -543,4 +566,3 @@ export class BsaLevelsService {
     return this.display(ctx, station.id, input.level, true);
   }
 }
-

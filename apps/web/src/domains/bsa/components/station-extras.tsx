@@ -1,5 +1,20 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Card, Col, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic } from 'antd';
+import {
+  App as AntApp,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+} from 'antd';
 import { bsa as schemas } from '@energy/contracts';
 import { bsa } from '@energy/contracts/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -75,12 +90,20 @@ export function StationEditDialog({ station, onClose }: { station: StationRow; o
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="ratedPowerKw" label={t('bsa.ratedPower')} rules={[requiredRule(t('bsa.ratedPower')), zodRule(basic.ratedPowerKw, t('bsa.ratedPower'))]}>
+            <Form.Item
+              name="ratedPowerKw"
+              label={t('bsa.ratedPower')}
+              rules={[requiredRule(t('bsa.ratedPower')), zodRule(basic.ratedPowerKw, t('bsa.ratedPower'))]}
+            >
               <InputNumber min={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="capacityKwh" label={t('bsa.capacity')} rules={[requiredRule(t('bsa.capacity')), zodRule(basic.capacityKwh, t('bsa.capacity'))]}>
+            <Form.Item
+              name="capacityKwh"
+              label={t('bsa.capacity')}
+              rules={[requiredRule(t('bsa.capacity')), zodRule(basic.capacityKwh, t('bsa.capacity'))]}
+            >
               <InputNumber min={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -121,7 +144,13 @@ export function MasterSlaveCard({ station }: { station: StationRow }) {
   };
   const slaves = group.data?.slaves ?? [];
   return (
-    <Card size="small" title={t('bsa.levels.masterSlave')} style={{ marginBottom: 16 }} loading={group.isLoading} data-testid="master-slave">
+    <Card
+      size="small"
+      title={t('bsa.levels.masterSlave')}
+      style={{ marginBottom: 16 }}
+      loading={group.isLoading}
+      data-testid="master-slave"
+    >
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={t('bsa.levels.master')}>
           {canEdit && slaves.length === 0 ? (
@@ -185,7 +214,9 @@ export function QuarterCard({ station }: { station: StationRow }) {
       size="small"
       title={t('bsa.levels.quarterTitle')}
       style={{ marginBottom: 16 }}
-      extra={<DatePicker allowClear={false} value={dayjs(day)} onChange={(d) => d && setDay(d.format('YYYY-MM-DD'))} data-testid="quarter-day" />}
+      extra={
+        <DatePicker allowClear={false} value={dayjs(day)} onChange={(d) => d && setDay(d.format('YYYY-MM-DD'))} data-testid="quarter-day" />
+      }
       data-testid="quarter-card"
     >
       <Row gutter={16} style={{ marginBottom: 8 }}>
@@ -202,7 +233,12 @@ export function QuarterCard({ station }: { station: StationRow }) {
           <Statistic title={t('bsa.levels.gridExport')} value={kwh(totals?.gridExportWh)} suffix="kWh" />
         </Col>
       </Row>
-      <ThemedChart option={option} height={260} loading={data.isFetching} empty={!steps.some((s) => s.chargeWh || s.dischargeWh || s.pcsPowerKw !== null)} />
+      <ThemedChart
+        option={option}
+        height={260}
+        loading={data.isFetching}
+        empty={!steps.some((s) => s.chargeWh || s.dischargeWh || s.pcsPowerKw !== null)}
+      />
     </Card>
   );
 }
