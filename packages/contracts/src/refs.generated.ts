@@ -308,6 +308,7 @@ export const bsa = {
   bsaBatteryTree: { method: 'POST', path: '/api/v2/bsaBattery/getBsaBatteryTree', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaBatteryTree
   >,
+  bsaBsa: { method: 'POST', path: '/api/v2/bsa/bsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaBsa>,
   bsaCell: { method: 'POST', path: '/api/v2/bsa/cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCell>,
   bsaCellBindingList: { method: 'POST', path: '/api/v2/bsa/cell-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaCellBindingList
@@ -355,11 +356,15 @@ export const bsa = {
     typeof C.bsa.bsaConfigRules
   >,
   bsaCostInfo: { method: 'POST', path: '/api/v2/bsa/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaCostInfo>,
+  bsaData: { method: 'POST', path: '/api/v2/bsa/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaData>,
   bsaDataCostInfo: { method: 'POST', path: '/api/v2/bsaData/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaDataCostInfo
   >,
   bsaDataPrices: { method: 'POST', path: '/api/v2/bsaData/prices', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaDataPrices
+  >,
+  bsaDataQuarter: { method: 'POST', path: '/api/v2/bsa/data/quarter', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaDataQuarter
   >,
   bsaDetail: { method: 'POST', path: '/api/v2/bsa/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDetail>,
   bsaDraft: { method: 'POST', path: '/api/v2/bsa/draft', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaDraft>,
@@ -382,12 +387,28 @@ export const bsa = {
     bodyKind: 'json',
     queryKeys: ['name', 'ouId', 'mcid', 'statusFilter', 'timestamp'],
   } as EndpointRef<typeof C.bsa.bsaList>,
+  bsaListByUet: { method: 'POST', path: '/api/v2/bsa/list-by-uet', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaListByUet
+  >,
   bsaListSimple: { method: 'POST', path: '/api/v2/bsa/list/simple', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaListSimple
   >,
   bsaListWithOu: { method: 'POST', path: '/api/v2/bsa/listWithOu', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaListWithOu
   >,
+  bsaMasterSlave: { method: 'POST', path: '/api/v2/bsa/masterSlaveBsa', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaMasterSlave
+  >,
+  bsaMasterSlaveGet: { method: 'POST', path: '/api/v2/bsa/masterSlaveBsa/get', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaMasterSlaveGet
+  >,
+  bsaMeterBindingPcs: { method: 'POST', path: '/api/v2/bsa/meter-binding-pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaMeterBindingPcs
+  >,
+  bsaMeterDevice: { method: 'POST', path: '/api/v2/bsa/meter/device', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.bsaMeterDevice
+  >,
+  bsaPack: { method: 'POST', path: '/api/v2/bsa/pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaPack>,
   bsaPackBindingList: { method: 'POST', path: '/api/v2/bsa/pack-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaPackBindingList
   >,
@@ -401,6 +422,7 @@ export const bsa = {
     typeof C.bsa.bsaPcsBindingMeter
   >,
   bsaPcsList: { method: 'POST', path: '/api/v2/bsa/pcs-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaPcsList>,
+  bsaRack: { method: 'POST', path: '/api/v2/bsa/rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaRack>,
   bsaRackBindingList: { method: 'POST', path: '/api/v2/bsa/rack-binding-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaRackBindingList
   >,
@@ -414,6 +436,7 @@ export const bsa = {
   bsaStackList: { method: 'POST', path: '/api/v2/bsa/stack-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaStackList
   >,
+  bsaUpdate: { method: 'POST', path: '/api/v2/bsa/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<typeof C.bsa.bsaUpdate>,
   bsaUpdateStatus: { method: 'POST', path: '/api/v2/bsa/update-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaUpdateStatus
   >,
@@ -450,12 +473,39 @@ export const bsa = {
   edgeBsaTemplateCreate: { method: 'POST', path: '/api/v2/edge-device/bsa/template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.edgeBsaTemplateCreate
   >,
+  neoBsaBindPcs: { method: 'POST', path: '/api/v2/neo-bsa-device/bind/neo-bsa-pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaBindPcs
+  >,
+  neoBsaBindStack: { method: 'POST', path: '/api/v2/neo-bsa-device/bind/neo-bsa-stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaBindStack
+  >,
+  neoBsaCreateCell: { method: 'POST', path: '/api/v2/neo-bsa-device/create/neo-bsa-cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaCreateCell
+  >,
+  neoBsaCreateDeviceTemplate: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-device/create/neo-bsa-device/template',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaCreateDeviceTemplate>,
+  neoBsaCreatePack: { method: 'POST', path: '/api/v2/neo-bsa-device/create/neo-bsa-pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaCreatePack
+  >,
+  neoBsaCreateRack: { method: 'POST', path: '/api/v2/neo-bsa-device/create/neo-bsa-rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaCreateRack
+  >,
   neoBsaCreateStatus: { method: 'POST', path: '/api/v2/neo-bsa-device/get/create-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaCreateStatus
   >,
   neoBsaDelPcs: { method: 'POST', path: '/api/v2/neo-bsa-device/del/pcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaDelPcs
   >,
+  neoBsaGetDeviceTemplate: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-device/get/neo-bsa-device/template',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaGetDeviceTemplate>,
   neoBsaListCell: { method: 'POST', path: '/api/v2/neo-bsa-device/list/neo-bsa-cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaListCell
   >,
@@ -477,8 +527,41 @@ export const bsa = {
   neoBsaListStackShort: { method: 'POST', path: '/api/v2/neo-bsa-device/list/stack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaListStackShort
   >,
+  neoBsaPointAllDataProperty: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/all/data-property',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaPointAllDataProperty>,
+  neoBsaPointConfTemplate: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/get/conf-template',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaPointConfTemplate>,
+  neoBsaPointConfig: { method: 'POST', path: '/api/v2/neo-bsa-data-point/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointConfig
+  >,
   neoBsaPointCreate: { method: 'POST', path: '/api/v2/neo-bsa-data-point/create/point', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.neoBsaPointCreate
+  >,
+  neoBsaPointGetConfig: { method: 'POST', path: '/api/v2/neo-bsa-data-point/get/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointGetConfig
+  >,
+  neoBsaPointListCell: { method: 'POST', path: '/api/v2/neo-bsa-data-point/list/cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointListCell
+  >,
+  neoBsaPointListPack: { method: 'POST', path: '/api/v2/neo-bsa-data-point/list/pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointListPack
+  >,
+  neoBsaPointListRack: { method: 'POST', path: '/api/v2/neo-bsa-data-point/list/rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointListRack
+  >,
+  neoBsaPointPreview: { method: 'POST', path: '/api/v2/neo-bsa-data-point/preview', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointPreview
+  >,
+  neoBsaPointStackList: { method: 'POST', path: '/api/v2/neo-bsa-data-point/stack/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.neoBsaPointStackList
   >,
   neoBsaPointTemplateAll: {
     method: 'POST',
@@ -498,6 +581,12 @@ export const bsa = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsa.neoBsaPointVersionList>,
+  neoBsaVersionPoints: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa-data-point/version/template/point',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.neoBsaVersionPoints>,
 };
 
 export const catalogue = {

@@ -5,6 +5,8 @@ import { domainModule } from '../types.js';
 import { BsaBuildService } from './bsa-build.service.js';
 import { BsaConfigDelivery } from './bsa-config-delivery.js';
 import { BsaConfigService } from './bsa-config.service.js';
+import { BsaLevelsService } from './bsa-levels.service.js';
+import { bsaLevelsRoutes } from './bsa-levels.routes.js';
 import { BsaLifecycleService } from './bsa-lifecycle.service.js';
 import { BsaTemplatesService } from './bsa-templates.service.js';
 import { bsaRoutes } from './bsa.routes.js';
@@ -18,14 +20,20 @@ export const bsaModule = domainModule({
     const bsaTemplates = new BsaTemplatesService();
     // publishes configurations to the FCS over the ingest's broker and takes their answers and battery data
     const bsaConfigDelivery = new BsaConfigDelivery(db, answerTimeoutMs);
+    const bsaConfig = new BsaConfigService(bsa, bsaConfigDelivery, answerTimeoutMs);
+    const bsaBuild = new BsaBuildService(bsa, devices, jobs, bsaTemplates);
     return {
       bsaConfigDelivery,
-      bsaConfig: new BsaConfigService(bsa, bsaConfigDelivery, answerTimeoutMs),
+      bsaConfig,
       bsa,
       bsaLifecycle: new BsaLifecycleService(bsa, devices),
       bsaTemplates,
-      bsaBuild: new BsaBuildService(bsa, devices, jobs, bsaTemplates),
+      bsaBuild,
+      bsaLevels: new BsaLevelsService(bsa, bsaBuild, bsaConfig, bsaTemplates),
     };
   },
-  routes: bsaRoutes,
+  routes: (route, services) => {
+    bsaRoutes(route, services);
+    bsaLevelsRoutes(route, services);
+  },
 });

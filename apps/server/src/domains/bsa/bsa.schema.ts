@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   doublePrecision,
@@ -43,10 +44,17 @@ export const bsaStation = pgTable(
     capacityKwh: doublePrecision('capacity_kwh').notNull(),
     /** Strategy editor version its FCS runs: 1..6 = CA..CF. */
     strategyVersion: smallint('strategy_version').notNull(),
+    /**
+     * The station whose FCS coordinates this one (bsa/masterSlaveBsa): same tenant and OU, never itself,
+     * one level only (a master has no master, a slave no slaves). Null: it runs on its own.
+     */
+    masterStationId: integer('master_station_id').references((): AnyPgColumn => bsaStation.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('bsa_station_code_uq').on(t.tenantId, t.code),
+    index('bsa_station_master_idx').on(t.masterStationId),
+    check('bsa_station_master_ck', sql`${t.masterStationId} is null or ${t.masterStationId} <> ${t.id}`),
     index('bsa_station_ou_idx').on(t.ouId),
     check('bsa_station_version_ck', sql`${t.strategyVersion} between 1 and 6`),
     check('bsa_station_status_ck', sql`${t.status} in ('draft', 'configured', 'enabled', 'disabled', 'invalid')`),
@@ -381,6 +389,28 @@ export const bsaConfigPublish = pgTable(
   (t) => [
     index('bsa_config_publish_station_idx').on(t.stationId, t.id),
     check('bsa_config_publish_status_ck', sql`${t.status} in ('pending', 'acknowledged', 'refused', 'timeout')`),
+    ...tenantPolicies('channel'),
+  ],
+);
+
+/**
+ * Which data points a station shows per level (neo-bsa-data-point/config): the keys in display order,
+ * each a point its templates of that level list. No row: every point of the level, in template order.
+ */
+export const bsaPointDisplay = pgTable(
+  'bsa_point_display',
+  {
+    ...tenantColumns(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => bsaStation.id, { onDelete: 'cascade' }),
+    level: text('level').$type<BatteryLevel>().notNull(),
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    updatedByName: text('updated_by_name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stationId, t.level] }),
+    check('bsa_point_display_level_ck', sql`${t.level} in ('rack', 'pack', 'cell')`),
     ...tenantPolicies('channel'),
   ],
 );

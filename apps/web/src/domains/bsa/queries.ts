@@ -34,6 +34,8 @@ export const bsaKeys = {
   pointTemplates: keys.of(bsa.neoBsaPointTemplateAll, {}),
   versions: (templateId: number) => keys.of(bsa.neoBsaPointVersionList, { templateId }),
   deviceTemplates: keys.of(bsa.deviceBsaTemplateList, {}),
+  masterSlave: (bsaId: number) => keys.of(bsa.bsaMasterSlaveGet, { bsaId }),
+  quarter: (bsaId: number, date: string) => keys.of(bsa.bsaDataQuarter, { bsaId, date }),
 };
 
 export function useFsm(id: number | null) {

@@ -2,6 +2,22 @@ import { registerTexts } from '../../shared/i18n';
 
 /** The storage asset pages' texts: `t('bsa.<key>')`. Server refusals come with their own message. */
 const en = {
+  levels: {
+    edit: 'Edit',
+    editTitle: 'Edit {{code}}',
+    saved: 'Saved',
+    save: 'Save',
+    masterSlave: 'Master and slave stations',
+    master: 'Master station',
+    noMaster: 'None: runs on its own',
+    slaves: 'Slave stations',
+    quarterTitle: 'Energy per quarter hour',
+    charge: 'Charged',
+    discharge: 'Discharged',
+    gridImport: 'Grid import',
+    gridExport: 'Grid export',
+    power: 'PCS power (kW)',
+  },
   listTitle: 'Storage stations',
   templateTitle: 'Battery templates',
   code: 'Code',
@@ -156,6 +172,22 @@ const en = {
 };
 
 const zh: typeof en = {
+  levels: {
+    edit: '编辑',
+    editTitle: '编辑 {{code}}',
+    saved: '已保存',
+    save: '保存',
+    masterSlave: '主从电站',
+    master: '主电站',
+    noMaster: '无：独立运行',
+    slaves: '从电站',
+    quarterTitle: '每 15 分钟电量',
+    charge: '充电量',
+    discharge: '放电量',
+    gridImport: '电网购电',
+    gridExport: '电网上网',
+    power: 'PCS 功率（kW）',
+  },
   listTitle: '储能电站',
   templateTitle: '电池模板',
   code: '编码',

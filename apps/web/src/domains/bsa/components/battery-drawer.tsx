@@ -24,6 +24,7 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { bsaKeys, useDeviceTemplates, type BatteryTree, type StationRow } from '../queries';
 import { ConfigCard } from './config-card';
+import { MasterSlaveCard, QuarterCard } from './station-extras';
 import '../texts';
 
 type Stats = BatteryTree[number]['stats'];
@@ -75,6 +76,8 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
 
   return (
     <Drawer open size="large" title={t('bsa.tree.title', { code: station.code })} onClose={onClose} data-testid="battery-drawer">
+      <QuarterCard station={station} />
+      <MasterSlaveCard station={station} />
       <Card size="small" title={t('bsa.tree.bindings')} style={{ marginBottom: 16 }}>
         <Table
           size="small"

@@ -36,7 +36,7 @@ describeListPages([
     // operating unit, customer, PCS and created start hidden (the list fits 1440 px with the sider open)
     headers: ['Code', 'Name', 'Status', 'Rated power (kW)', 'Capacity (kWh)', 'FCS'],
     rowText: ['SZ-01-BSA-09', 'Configured', 'SZ-01-FCS-09 (Online)'],
-    buttons: ['station-create', 'station-battery', 'station-status-menu', 'excel-export'],
+    buttons: ['station-create', 'station-edit', 'station-battery', 'station-status-menu', 'excel-export'],
     actionsWithoutCodes: true,
     alwaysButtons: ['station-battery'],
   },

@@ -13,6 +13,7 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { useHasPermission } from '../../../shared/current-staff';
 import { BatteryDrawer } from '../components/battery-drawer';
+import { StationEditDialog } from '../components/station-extras';
 import { StationWizard } from '../components/station-wizard';
 import { bsaKeys, type StationRow, type StationStatus } from '../queries';
 import '../texts';
@@ -51,6 +52,7 @@ export default function StationListPage() {
   const canEdit = useHasPermission('b-bsa-station-edit');
   const [wizard, setWizard] = useState<{ resumeId?: number } | null>(null);
   const [battery, setBattery] = useState<StationRow | null>(null);
+  const [editing, setEditing] = useState<StationRow | null>(null);
 
   const change = (row: StationRow, to: 'enabled' | 'disabled' | 'invalid') =>
     modal.confirm({
@@ -117,7 +119,7 @@ export default function StationListPage() {
           },
         ]}
         columns={columns}
-        actionsWidth={220}
+        actionsWidth={270}
         actions={[
           {
             key: 'resume',
@@ -126,6 +128,15 @@ export default function StationListPage() {
             testId: 'station-resume',
             hidden: (r) => r.status !== 'draft',
             onClick: (r) => setWizard({ resumeId: r.id }),
+          },
+          {
+            key: 'edit',
+            permission: 'b-bsa-station-edit',
+            label: t('bsa.levels.edit'),
+            testId: 'station-edit',
+            // a draft is edited in the wizard; an invalid station no more
+            hidden: (r) => r.status === 'draft' || r.status === 'invalid',
+            onClick: (r) => setEditing(r),
           },
           {
             key: 'battery',
@@ -160,6 +171,7 @@ export default function StationListPage() {
       />
       {wizard && <StationWizard resumeId={wizard.resumeId} onClose={() => setWizard(null)} />}
       {battery && <BatteryDrawer station={battery} onClose={() => setBattery(null)} />}
+      {editing && <StationEditDialog station={editing} onClose={() => setEditing(null)} />}
     </>
   );
 }
