@@ -89,7 +89,7 @@ export function createServices(db: Db, config: Config) {
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { jobs } = jobsModule.services({ db, config });
-  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery } = bsaModule.services({
+  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery, bsaEdge, bsaEdgeConfig } = bsaModule.services({
     db,
     devices,
     jobs,
@@ -141,6 +141,8 @@ export function createServices(db: Db, config: Config) {
     bsaBuild,
     bsaConfig,
     bsaConfigDelivery,
+    bsaEdge,
+    bsaEdgeConfig,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

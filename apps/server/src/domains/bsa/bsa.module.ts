@@ -5,6 +5,9 @@ import { domainModule } from '../types.js';
 import { BsaBuildService } from './bsa-build.service.js';
 import { BsaConfigDelivery } from './bsa-config-delivery.js';
 import { BsaConfigService } from './bsa-config.service.js';
+import { BsaEdgeConfigService } from './bsa-edge-config.service.js';
+import { bsaEdgeRoutes } from './bsa-edge.routes.js';
+import { BsaEdgeService } from './bsa-edge.service.js';
 import { BsaLifecycleService } from './bsa-lifecycle.service.js';
 import { BsaTemplatesService } from './bsa-templates.service.js';
 import { bsaRoutes } from './bsa.routes.js';
@@ -18,14 +21,21 @@ export const bsaModule = domainModule({
     const bsaTemplates = new BsaTemplatesService();
     // publishes configurations to the FCS over the ingest's broker and takes their answers and battery data
     const bsaConfigDelivery = new BsaConfigDelivery(db, answerTimeoutMs);
+    const bsaBuild = new BsaBuildService(bsa, devices, jobs, bsaTemplates);
     return {
       bsaConfigDelivery,
       bsaConfig: new BsaConfigService(bsa, bsaConfigDelivery, answerTimeoutMs),
       bsa,
       bsaLifecycle: new BsaLifecycleService(bsa, devices),
       bsaTemplates,
-      bsaBuild: new BsaBuildService(bsa, devices, jobs, bsaTemplates),
+      bsaBuild,
+      // the edge calls (docs/bsa.md, "Edge calls"): their own files, beside the build
+      bsaEdge: new BsaEdgeService(bsa, bsaBuild, bsaTemplates),
+      bsaEdgeConfig: new BsaEdgeConfigService(bsa, bsaTemplates),
     };
   },
-  routes: bsaRoutes,
+  routes: (route, services) => {
+    bsaRoutes(route, services);
+    bsaEdgeRoutes(route, services);
+  },
 });
