@@ -24,6 +24,7 @@ import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
 import { bsaKeys, useDeviceTemplates, type BatteryTree, type StationRow } from '../queries';
 import { ConfigCard } from './config-card';
+import { SetupCard } from './setup-card';
 import '../texts';
 
 type Stats = BatteryTree[number]['stats'];
@@ -93,6 +94,7 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
         <ApplyCard station={station} />
       </Authorized>
       <PointTableCard bsaId={station.id} />
+      <SetupCard bsaId={station.id} />
       <ConfigCard station={station} />
       <Card size="small" title={t('bsa.battery')}>
         {treeData.length && treeData.some((s) => s.children.length) ? (
