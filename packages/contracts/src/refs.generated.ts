@@ -443,6 +443,51 @@ export const bsa = {
   bsaUpsetCostInfo: { method: 'POST', path: '/api/v2/bsa/upset/costInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.bsaUpsetCostInfo
   >,
+  deviceBsaCell: { method: 'POST', path: '/api/v2/device/bsa/cell', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaCell
+  >,
+  deviceBsaCellCreated: { method: 'POST', path: '/api/v2/device/bsa/cell/created', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaCellCreated
+  >,
+  deviceBsaCellStatus: { method: 'POST', path: '/api/v2/device/bsa/bsa/cell-status', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaCellStatus
+  >,
+  deviceBsaCellStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/device/bsa/cell/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.deviceBsaCellStatusCheck>,
+  deviceBsaEspeciallyList: { method: 'POST', path: '/api/v2/device/bsa/especially/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaEspeciallyList
+  >,
+  deviceBsaEspeciallySave: { method: 'POST', path: '/api/v2/device/bsa/especially/save', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaEspeciallySave
+  >,
+  deviceBsaPack: { method: 'POST', path: '/api/v2/device/bsa/pack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaPack
+  >,
+  deviceBsaPackCreated: { method: 'POST', path: '/api/v2/device/bsa/pack/created', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaPackCreated
+  >,
+  deviceBsaPackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/device/bsa/pack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.deviceBsaPackStatusCheck>,
+  deviceBsaRack: { method: 'POST', path: '/api/v2/device/bsa/rack', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaRack
+  >,
+  deviceBsaRackCreated: { method: 'POST', path: '/api/v2/device/bsa/rack/created', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.deviceBsaRackCreated
+  >,
+  deviceBsaRackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/device/bsa/rack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.deviceBsaRackStatusCheck>,
   deviceBsaTemplateList: { method: 'POST', path: '/api/v2/device/bsa/template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.deviceBsaTemplateList
   >,
@@ -452,12 +497,102 @@ export const bsa = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsa.edgeBsaCellStatusCheck>,
+  edgeBsaCellTemplateCreated: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/cell-template/created',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaCellTemplateCreated>,
+  edgeBsaConfig: { method: 'POST', path: '/api/v2/edge-device/bsa/config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaConfig
+  >,
+  edgeBsaGetConfig: { method: 'POST', path: '/api/v2/edge-device/bsa/get-config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaGetConfig
+  >,
+  edgeBsaGetTemplate: { method: 'POST', path: '/api/v2/edge-device/bsa/get-template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaGetTemplate
+  >,
   edgeBsaPackStatusCheck: {
     method: 'POST',
     path: '/api/v2/edge-device/bsa/template/pack/status-check',
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsa.edgeBsaPackStatusCheck>,
+  edgeBsaPackTemplateCreated: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/pack-template/created',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPackTemplateCreated>,
+  edgeBsaPointCellComplete: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/cell/complete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointCellComplete>,
+  edgeBsaPointCellStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/cell/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointCellStatusCheck>,
+  edgeBsaPointCreateTemplate: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/create/template',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointCreateTemplate>,
+  edgeBsaPointPackComplete: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/pack/complete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointPackComplete>,
+  edgeBsaPointPackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/pack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointPackStatusCheck>,
+  edgeBsaPointRackComplete: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/rack/complete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointRackComplete>,
+  edgeBsaPointRackStatusCheck: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/rack/status-check',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointRackStatusCheck>,
+  edgeBsaPointStackList: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/stack/list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointStackList>,
+  edgeBsaPointTemplate: { method: 'POST', path: '/api/v2/edge-device/bsa/point/template', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsa.edgeBsaPointTemplate
+  >,
+  edgeBsaPointTemplateAll: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/template/all',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointTemplateAll>,
+  edgeBsaPointUpdateTemplate: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/update/template',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointUpdateTemplate>,
+  edgeBsaPointUpdateTemplateData: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/point/update/template/data',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaPointUpdateTemplateData>,
   edgeBsaPreview: { method: 'POST', path: '/api/v2/edge-device/bsa/preview', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.edgeBsaPreview
   >,
@@ -467,6 +602,12 @@ export const bsa = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsa.edgeBsaRackStatusCheck>,
+  edgeBsaRackTemplateCreated: {
+    method: 'POST',
+    path: '/api/v2/edge-device/bsa/rack-template/created',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsa.edgeBsaRackTemplateCreated>,
   edgeBsaTemplateApply: { method: 'POST', path: '/api/v2/edge-device/bsa/template/apply', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsa.edgeBsaTemplateApply
   >,

@@ -89,7 +89,7 @@ export function createServices(db: Db, config: Config) {
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { jobs } = jobsModule.services({ db, config });
-  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery, bsaLevels } = bsaModule.services({
+  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery, bsaLevels, bsaEdge, bsaEdgeConfig } = bsaModule.services({
     db,
     devices,
     jobs,
@@ -142,6 +142,8 @@ export function createServices(db: Db, config: Config) {
     bsaConfig,
     bsaConfigDelivery,
     bsaLevels,
+    bsaEdge,
+    bsaEdgeConfig,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

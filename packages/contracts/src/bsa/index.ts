@@ -196,6 +196,7 @@ export const bsaDataPrices = endpoint({
 export * from './config.js';
 export * from './aliases.js';
 export * from './levels.js';
+export * from './edge.js';
 
 /** `bsa/costInfo` under the data calls' name (spec 002). */
 export const bsaDataCostInfo = alias(bsaCostInfo, '/api/v2/bsaData/costInfo', 'bsaData');

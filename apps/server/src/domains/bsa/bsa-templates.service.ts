@@ -8,6 +8,19 @@ import { bsaDeviceTemplate, bsaPointTemplate, bsaPointTemplateVersion, type Batt
 
 type DataPoint = z.infer<typeof contract.dataPoint>;
 
+/** Points as comparable text (jsonb answers keys in its own order): equal text, equal points. */
+export const pointsText = (points: DataPoint[]) =>
+  JSON.stringify(
+    points.map((p) => ({
+      key: p.key,
+      name: p.name,
+      unit: p.unit,
+      min: p.min,
+      max: p.max,
+      ranges: p.ranges.map((r) => ({ from: r.from, to: r.to, state: r.state })),
+    })),
+  );
+
 /**
  * The battery templates of a tenant (docs/bsa.md, "Building stations"): data-point templates with their
  * versions (which points each level reports) and device templates (a level's shape and its point version).
@@ -68,11 +81,13 @@ export class BsaTemplatesService {
       .for('update');
     if (!t) throw notFound(`Data-point template ${input.templateId}`);
     if (t.level !== input.level) throw invalid('body.level', `the template is for ${t.level}s, not ${input.level}s`);
-    const [{ last }] = (await rowsOf<{ last: number }>(
+    const [latest] = await rowsOf<{ id: number; version: number; points: DataPoint[] }>(
       ctx.tx,
-      sql`select coalesce(max(version), 0)::int as last from bsa_point_template_version where template_id = ${t.id}`,
-    )) as [{ last: number }];
-    return this.addVersion(ctx, t.id, last + 1, input.note ?? null, input.points);
+      sql`select id, version, points from bsa_point_template_version where template_id = ${t.id} order by version desc limit 1`,
+    );
+    // the same points again (a retry, a double click) make no version: the latest answers
+    if (latest && pointsText(latest.points) === pointsText(input.points)) return this.versionRow(ctx, latest.id);
+    return this.addVersion(ctx, t.id, (latest?.version ?? 0) + 1, input.note ?? null, input.points);
   }
 
   async pointTemplates(ctx: StaffCtx, input: { level?: BatteryLevel } = {}) {

@@ -7,6 +7,9 @@ import { BsaConfigDelivery } from './bsa-config-delivery.js';
 import { BsaConfigService } from './bsa-config.service.js';
 import { BsaLevelsService } from './bsa-levels.service.js';
 import { bsaLevelsRoutes } from './bsa-levels.routes.js';
+import { BsaEdgeConfigService } from './bsa-edge-config.service.js';
+import { bsaEdgeRoutes } from './bsa-edge.routes.js';
+import { BsaEdgeService } from './bsa-edge.service.js';
 import { BsaLifecycleService } from './bsa-lifecycle.service.js';
 import { BsaTemplatesService } from './bsa-templates.service.js';
 import { bsaRoutes } from './bsa.routes.js';
@@ -30,10 +33,14 @@ export const bsaModule = domainModule({
       bsaTemplates,
       bsaBuild,
       bsaLevels: new BsaLevelsService(bsa, bsaBuild, bsaConfig, bsaTemplates),
+      // the edge calls (docs/bsa.md, "Edge calls"): their own files, beside the build
+      bsaEdge: new BsaEdgeService(bsa, bsaBuild, bsaTemplates),
+      bsaEdgeConfig: new BsaEdgeConfigService(bsa, bsaTemplates),
     };
   },
   routes: (route, services) => {
     bsaRoutes(route, services);
     bsaLevelsRoutes(route, services);
+    bsaEdgeRoutes(route, services);
   },
 });

@@ -15,6 +15,13 @@ export type BatteryLevel = DeviceTemplateRow['level'];
 
 const keys = DOMAIN_KEYS.bsa;
 
+/** The data-point status check of each level. */
+export const POINT_STATUS = {
+  rack: bsa.edgeBsaPointRackStatusCheck,
+  pack: bsa.edgeBsaPointPackStatusCheck,
+  cell: bsa.edgeBsaPointCellStatusCheck,
+} as const;
+
 /** Query keys of the storage asset pages: everything under ['bsa'] is refetched after a change. */
 export const bsaKeys = {
   all: keys.all,
@@ -36,6 +43,9 @@ export const bsaKeys = {
   deviceTemplates: keys.of(bsa.deviceBsaTemplateList, {}),
   masterSlave: (bsaId: number) => keys.of(bsa.bsaMasterSlaveGet, { bsaId }),
   quarter: (bsaId: number, date: string) => keys.of(bsa.bsaDataQuarter, { bsaId, date }),
+  pointSetup: (bsaId: number, level: BatteryLevel) => keys.of(POINT_STATUS[level], { bsaId }),
+  specials: (bsaId: number) => keys.of(bsa.deviceBsaEspeciallyList, { bsaId }),
+  pointTemplate: (templateId: number) => keys.of(bsa.edgeBsaPointTemplate, { templateId }),
 };
 
 export function useFsm(id: number | null) {

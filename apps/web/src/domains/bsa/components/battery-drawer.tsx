@@ -25,6 +25,7 @@ import { Authorized } from '../../../shared/authorized';
 import { bsaKeys, useDeviceTemplates, type BatteryTree, type StationRow } from '../queries';
 import { ConfigCard } from './config-card';
 import { MasterSlaveCard, QuarterCard } from './station-extras';
+import { SetupCard } from './setup-card';
 import '../texts';
 
 type Stats = BatteryTree[number]['stats'];
@@ -96,6 +97,7 @@ export function BatteryDrawer({ station, onClose }: { station: StationRow; onClo
         <ApplyCard station={station} />
       </Authorized>
       <PointTableCard bsaId={station.id} />
+      <SetupCard bsaId={station.id} />
       <ConfigCard station={station} />
       <Card size="small" title={t('bsa.battery')}>
         {treeData.length && treeData.some((s) => s.children.length) ? (

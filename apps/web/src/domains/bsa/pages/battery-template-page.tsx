@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import { Alert, App as AntApp, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Table } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { bsa as schemas } from '@energy/contracts';
 import { bsa } from '@energy/contracts/refs';
@@ -12,8 +12,8 @@ import { formatDateTime } from '../../../shared/format';
 import { MODAL_WIDTH } from '../../../shared/modal';
 import { PageTitle } from '../../../shared/page-title';
 import { useTenantZone } from '../../../shared/time-zone';
-import { parseRanges, rangesText } from '../point-ranges';
-import { bsaKeys, useDeviceTemplates, usePointTemplates, type BatteryLevel, type PointTemplateRow } from '../queries';
+import { parseRanges, rangesText, type Range } from '../point-ranges';
+import { bsaKeys, useDeviceTemplates, usePointTemplates, type BatteryLevel, type PointTemplateRow, type PointVersionRow } from '../queries';
 import '../texts';
 
 const LEVELS = schemas.BATTERY_LEVELS;
@@ -63,11 +63,39 @@ function Versions({ template }: { template: PointTemplateRow }) {
  */
 function PointsDialog({ base, onClose }: { base?: PointTemplateRow; onClose: () => void }) {
   const { t } = useTranslation();
+  // a new version starts from the latest version's points (and sends only what changed, from that version)
+  const latest = useQuery({
+    queryKey: bsaKeys.pointTemplate(base?.id ?? 0),
+    queryFn: () => api(bsa.edgeBsaPointTemplate, { templateId: base!.id }),
+    enabled: !!base,
+  });
+  if (base && !latest.data) {
+    return (
+      <FormDialog
+        width={MODAL_WIDTH.big}
+        title={`${t('bsa.templates.newVersion')} · ${base.name}`}
+        onCancel={onClose}
+        onSave={() => undefined}
+      >
+        <Spin />
+      </FormDialog>
+    );
+  }
+  return <PointsForm base={base} from={latest.data?.version} onClose={onClose} />;
+}
+
+/** Comparable text of a point (its fields in one order). */
+const pointText = (p: { key: string; name: string; unit: string; min: number; max: number; ranges: Range[] }) =>
+  JSON.stringify([p.key, p.name, p.unit, p.min, p.max, p.ranges.map((r) => [r.from, r.to, r.state])]);
+
+function PointsForm({ base, from, onClose }: { base?: PointTemplateRow; from?: PointVersionRow; onClose: () => void }) {
+  const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ level: BatteryLevel; name: string; note?: string; points: PointFields[] }>();
   const defaults = (l: BatteryLevel): PointFields[] => schemas.REQUIRED_POINTS[l].map((p) => ({ ...p, min: 0, max: 100 }));
   const required = [{ required: true, message: t('bsa.wizard.required') }];
+  const start = from ? from.points.map((p) => ({ ...p, ranges: rangesText(p.ranges) })) : defaults(base?.level ?? 'cell');
   const save = async () => {
     const v = await form.validateFields();
     const points = v.points.map((p, i) => {
@@ -76,11 +104,27 @@ function PointsDialog({ base, onClose }: { base?: PointTemplateRow; onClose: () 
         form.setFields([{ name: ['points', i, 'ranges'], errors: [parsed.bad] }]);
         throw new Error(parsed.bad);
       }
-      return { key: p.key, name: p.name, unit: p.unit, min: p.min, max: p.max, ranges: parsed.ranges };
+      return { key: p.key, name: p.name, unit: p.unit ?? '', min: p.min, max: p.max, ranges: parsed.ranges };
     });
-    if (base) await api(bsa.neoBsaPointCreate, { templateId: base.id, level: base.level, note: v.note, points });
-    else await api(bsa.neoBsaPointTemplateInsert, { level: v.level, name: v.name, note: v.note, points });
-    void message.success(t('bsa.templates.saved'));
+    if (base && from) {
+      const before = new Map(from.points.map((p) => [p.key, pointText(p)]));
+      const set = points.filter((p) => before.get(p.key) !== pointText(p));
+      const remove = from.points.filter((p) => !points.some((q) => q.key === p.key)).map((p) => p.key);
+      if (!set.length && !remove.length) void message.info(t('bsa.templates.unchanged'));
+      else {
+        const saved = await api(bsa.edgeBsaPointUpdateTemplateData, {
+          templateId: base.id,
+          basedOnVersion: from.version,
+          set,
+          remove,
+          note: v.note,
+        });
+        void message.success(saved.unchanged ? t('bsa.templates.unchanged') : t('bsa.templates.saved'));
+      }
+    } else {
+      await api(bsa.neoBsaPointTemplateInsert, { level: v.level, name: v.name, note: v.note, points });
+      void message.success(t('bsa.templates.saved'));
+    }
     await queryClient.invalidateQueries({ queryKey: bsaKeys.all });
     onClose();
   };
@@ -92,7 +136,8 @@ function PointsDialog({ base, onClose }: { base?: PointTemplateRow; onClose: () 
       onSave={() => save().catch(() => undefined)}
       saveTestId="points-save"
     >
-      <Form form={form} layout="vertical" initialValues={{ level: base?.level ?? 'cell', points: defaults(base?.level ?? 'cell') }}>
+      {from && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('bsa.templates.basedOn', { version: from.version })} />}
+      <Form form={form} layout="vertical" initialValues={{ level: base?.level ?? 'cell', points: start }}>
         <Row gutter={16}>
           <Col span={6}>
             <Form.Item name="level" label={t('bsa.templates.level')} rules={required}>

@@ -1,5 +1,5 @@
 import { bsa } from '@energy/contracts/refs';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { describeListPages } from '../../../test/list-page-cases';
 import { fixture, renderPage, tableRows } from '../../../test/render-page';
@@ -75,6 +75,36 @@ describe('battery templates', { timeout: 90_000 }, () => {
     expect(tableRows()[1]!.textContent).toContain('Pack points v1');
     for (const id of ['points-create', 'points-new-version', 'device-template-create'])
       expect(screen.queryAllByTestId(id), id).not.toHaveLength(0);
+  });
+
+  test('a new version starts from the latest version’s points', async () => {
+    const latest = {
+      id: 1,
+      level: 'cell' as const,
+      name: 'LFP cell',
+      latestVersion: 2,
+      version: {
+        id: 9,
+        templateId: 1,
+        version: 2,
+        note: null,
+        createdAt: '2026-03-01T00:00:00.000Z',
+        points: [
+          { key: 'voltage', name: 'Cell voltage', unit: 'V', min: 0, max: 5, ranges: [{ from: 0, to: 2.8, state: 'fault' as const }] },
+          { key: 'temperature', name: 'Temperature', unit: '°C', min: -40, max: 120, ranges: [] },
+          { key: 'soc', name: 'SOC', unit: '%', min: 0, max: 100, ranges: [] },
+        ],
+      },
+    };
+    renderPage(<BatteryTemplatePage />, {
+      permissions: ['p-bsa-battery-template', 'b-bsa-battery-template-create'],
+      fixtures: [...fixtures, fixture(bsa.edgeBsaPointTemplate, latest)],
+    });
+    await waitFor(() => expect(tableRows()).toHaveLength(2), { timeout: 10_000 });
+    fireEvent.click(screen.getAllByTestId('points-new-version')[0]!);
+    await waitFor(() => expect(screen.getByText(/Changes version v2/)).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.getByDisplayValue('0-2.8 fault')).toBeTruthy();
+    expect(screen.getByDisplayValue('Cell voltage')).toBeTruthy();
   });
 
   test('without the create button code: no create buttons', async () => {
