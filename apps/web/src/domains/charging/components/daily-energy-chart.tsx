@@ -61,7 +61,9 @@ export function DailyEnergyChart({ target, height = 300 }: { target: DailyTarget
         data-testid="charging-daily-chart"
       />
       {data && (
-        <Typography.Text type="secondary">{t('charging.daily.method', { zone: data.timeZone, from: data.days[0]?.date, to: data.days.at(-1)?.date })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('charging.daily.method', { zone: data.timeZone, from: data.days[0]?.date, to: data.days.at(-1)?.date })}
+        </Typography.Text>
       )}
     </div>
   );

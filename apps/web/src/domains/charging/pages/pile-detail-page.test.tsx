@@ -50,8 +50,7 @@ describe('charging pile detail page', { timeout: 90_000 }, () => {
       });
       await waitFor(() => expect(screen.getByTestId('charging-pile-detail')).toBeTruthy());
       const head = screen.getByTestId('charging-pile-detail').textContent!;
-      for (const text of ['Pile 1', 'SZ-CP-01', 'ACME', 'DC120', '120', 'DC', '1.0', 'Suzhou charging'])
-        expect(head).toContain(text);
+      for (const text of ['Pile 1', 'SZ-CP-01', 'ACME', 'DC120', '120', 'DC', '1.0', 'Suzhou charging']) expect(head).toContain(text);
       expect(head).toContain(lang === 'zh-CN' ? '在线' : 'Online');
       expect(head).toContain(lang === 'zh-CN' ? '最近心跳' : 'Last heartbeat');
       const guns = screen.getByTestId('pile-guns');
@@ -74,7 +73,10 @@ describe('charging pile detail page', { timeout: 90_000 }, () => {
 
   test("a charging push reads the pile again: the gun's new state shows without a reload; the tag opens the gun's detail", async () => {
     let status: 'Available' | 'Charging' = 'Available';
-    const answer = () => ({ ...pile, guns: [{ ...pile.guns[0]!, status, ...(status === 'Available' ? { transactionId: null, session: null } : {}) }] });
+    const answer = () => ({
+      ...pile,
+      guns: [{ ...pile.guns[0]!, status, ...(status === 'Available' ? { transactionId: null, session: null } : {}) }],
+    });
     renderPage(<PileDetailPage />, { permissions: ['p-charging-pile'], fixtures: fixtures(answer), ...route });
     await waitFor(() => expect(screen.getByTestId('gun-state').getAttribute('data-status')).toBe('Available'));
     status = 'Charging';

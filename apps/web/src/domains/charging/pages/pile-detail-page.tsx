@@ -58,12 +58,9 @@ export default function PileDetailPage() {
             </Link>
             <PageTitle>{p.name}</PageTitle>
             <Tag>{p.code}</Tag>
-            <Badge
-              data-testid="pile-online"
-              data-online={p.online}
-              status={p.online ? 'success' : 'default'}
-              text={p.online ? t('charging.pile.online') : t('charging.pile.offline')}
-            />
+            <span data-testid="pile-online" data-online={p.online}>
+              <Badge status={p.online ? 'success' : 'default'} text={p.online ? t('charging.pile.online') : t('charging.pile.offline')} />
+            </span>
             <Tag color={STATUS_COLOR[p.status]}>{t(`charging.status_.${p.status}`)}</Tag>
           </Space>
           <Authorized code="b-charging-pile-command">

@@ -131,9 +131,7 @@ export function SessionList({ title, testId, pileId }: { title: ReactNode; testI
       cacheKey={pileId === undefined ? 'charging.sessions' : 'charging.pile-sessions'}
       queryKey={chargingKeys.sessions}
       fetch={(body: ListBody<Filter>) => api(charging.sessionPage, body)}
-      {...(pileId === undefined
-        ? {}
-        : { initialFilter: { pileId }, toFilter: (values: Filter) => ({ ...cleanFilter(values), pileId }) })}
+      {...(pileId === undefined ? {} : { initialFilter: { pileId }, toFilter: (values: Filter) => ({ ...cleanFilter(values), pileId }) })}
       filters={[
         ...(pileId === undefined ? [stationFilter] : []),
         { name: 'idTag', label: t('charging.session.idTag'), node: <Input allowClear maxLength={20} /> },
