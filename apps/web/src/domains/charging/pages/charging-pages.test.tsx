@@ -66,7 +66,7 @@ describeListPages([
   },
 ]);
 
-describe('charging pile page, live', { timeout: 30_000 }, () => {
+describe('charging pile page, live', { timeout: 60_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
   test('a charging push makes the open page read its piles again: the gun shows its new state without a reload', async () => {
     let status: 'Available' | 'Charging' = 'Available';
