@@ -193,7 +193,10 @@ describe.each(DB_KINDS)('charging pile detail and energy per day on %s', (kind) 
     expect((await alice.call(charging.dailyStatistics, { pileId: 2_000_000, days: 3 })).status).toBe(404);
 
     // dave (tenant Harbor) sees none of it, also by id
-    for (const body of [{ stationId, days: 30 }, { pileId: pile1, days: 30 }]) {
+    for (const body of [
+      { stationId, days: 30 },
+      { pileId: pile1, days: 30 },
+    ]) {
       const r = await dave.call(charging.dailyStatistics, body);
       expect(r.status).toBe(404);
       expect(r.body.code).toBe(ErrorCode.NOT_FOUND);
