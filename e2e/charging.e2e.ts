@@ -8,7 +8,8 @@ import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './ha
 /**
  * Charging end to end (issue 23): a simulated charge point speaking OCPP 1.6J connects to the real
  * server; alice has the pile page open; a remote start begins a session at the charge point, and the
- * page shows the gun charging without a reload (the STOMP push makes it read its piles again).
+ * page shows the gun charging without a reload (the STOMP push makes it read its piles again); the pile's
+ * code opens its detail page, which shows the gun charging too.
  */
 
 let h: Harness;
@@ -53,5 +54,12 @@ describe('charging', () => {
     expect(started.body.data).toEqual({ action: 'RemoteStartTransaction', status: 'Accepted' });
     await expect.poll(() => row.getByTestId('gun-state').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('Charging');
     await page.screenshot({ path: `${SCREENSHOTS}/charging-piles.png` });
+
+    // the pile's code opens its detail page, where the gun is charging too
+    await row.getByTestId('pile-detail-link').click();
+    const detail = page.getByTestId('pile-guns');
+    await expect.poll(() => detail.getByTestId('gun-state').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('Charging');
+    await expect.poll(() => page.getByTestId('charging-pile-detail').getByTestId('pile-online').getAttribute('data-online')).toBe('true');
+    await page.screenshot({ path: `${SCREENSHOTS}/charging-pile-detail.png` });
   });
 });

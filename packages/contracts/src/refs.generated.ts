@@ -743,6 +743,9 @@ export const charging = {
   costInfoGet: { method: 'POST', path: '/api/v2/charging/cost-info/info', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.charging.costInfoGet
   >,
+  dailyStatistics: { method: 'POST', path: '/api/v2/charging/statistics/daily', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.charging.dailyStatistics
+  >,
   dashboardCharging: { method: 'POST', path: '/api/v2/portal/dashboard/charging', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.charging.dashboardCharging
   >,

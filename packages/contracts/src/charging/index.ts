@@ -418,6 +418,55 @@ export const sessionExport = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Statistics (not in the spec: the pile detail page and the stations page's energy chart, docs/charging.md)
+
+/** Energy and revenue of one local day (the tenant's zone). */
+export const dailyEnergy = z.object({
+  /** The local date, YYYY-MM-DD. */
+  date: z.string(),
+  /** Sessions started on the day. */
+  sessions: z.number().int(),
+  /** Energy charged on the day, Wh: the sessions' readings cut at the quarter hours as their pricing cuts them. */
+  energyWh: z.number().int(),
+  /** The day's share of the finished sessions' costs (whole cents, shared by energy), integer ten-thousandths. */
+  revenue10k: z.number().int(),
+});
+
+/**
+ * Energy and revenue per local day of one station or one pile (exactly one of `stationId`, `pileId`), over
+ * the `days` local days ending on `to` (default: today in the tenant's zone), oldest first, every day listed.
+ */
+export const dailyStatistics = endpoint({
+  method: 'POST',
+  path: '/api/v2/charging/statistics/daily',
+  summary: 'Charging energy and revenue per day',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'query',
+  body: z
+    .object({
+      stationId: id.optional(),
+      pileId: id.optional(),
+      to: calendarDate.optional(),
+      days: z.number().int().min(1, 'must be at least 1').max(92, 'must be at most 92').default(30),
+    })
+    .superRefine((body, ctx) => {
+      if ((body.stationId === undefined) === (body.pileId === undefined))
+        ctx.addIssue({ code: 'custom', path: ['stationId'], message: 'give either stationId or pileId (one of them)' });
+    }),
+  output: z.object({
+    stationId: z.number().int(),
+    pileId: z.number().int().nullable(),
+    timeZone: z.string(),
+    /** The currency of the sessions' costs (null when none is priced). */
+    currency: z.string().nullable(),
+    days: z.array(dailyEnergy),
+    totalEnergyWh: z.number().int(),
+    totalRevenue10k: z.number().int(),
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
 // Remote commands (OCPP 1.6 central system → charge point)
 
 const operationPassword = z.string().min(1, 'is required').max(64);

@@ -23,6 +23,7 @@ export const chargingRoutes: DomainRoutes<{ charging: ChargingService }> = (rout
   route(charging.costInfoEdit, (ctx, input) => service.costEdit(ctx, input));
   route(charging.sessionPage, (ctx, input) => service.sessionPage(ctx, input));
   route(charging.sessionExport, (ctx, input, http) => sendSessionExport(ctx, http, service, input));
+  route(charging.dailyStatistics, (ctx, input) => service.daily(ctx, input));
   route(charging.pileCommand, (ctx, input) => service.command(ctx, input));
   route(charging.dashboardCharging, (ctx) => service.dashboard(ctx));
 };

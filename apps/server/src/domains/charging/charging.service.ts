@@ -11,6 +11,7 @@ import { newCredentials } from '../devices/credentials.js';
 import { chargingCost, chargingGun, chargingPile, chargingSession, chargingStation } from './charging.schema.js';
 import { gunAnswer, gunQuery, iso } from './charging-guns.js';
 import { sessionQuery, sessionRows } from './charging-sessions.js';
+import { dailyStatistics } from './charging-statistics.js';
 import type { CentralSystem } from './ocpp-server.js';
 import { fromCents, fromE4 } from './pricing.js';
 
@@ -398,6 +399,17 @@ export class ChargingService {
 
   sessionPage(ctx: StaffCtx, input: BodyOf<typeof contract.sessionPage>) {
     return this.sessions(ctx, input).page(input, sessionRows);
+  }
+
+  // --- statistics
+
+  /** Energy and revenue per local day of a station or a pile the staff sees (404 otherwise). */
+  async daily(ctx: StaffCtx, input: BodyOf<typeof contract.dailyStatistics>) {
+    const target =
+      input.pileId !== undefined
+        ? await this.pile(ctx, input.pileId).then((p) => ({ stationId: p.stationId, pileId: p.id }))
+        : await this.station(ctx, input.stationId!).then((s) => ({ stationId: s.id, pileId: null }));
+    return dailyStatistics(ctx, target, input);
   }
 
   // --- remote commands

@@ -34,6 +34,29 @@ export interface SessionPrice {
 }
 
 /**
+ * The energy of a session's readings cut at the quarter hours: each interval between two readings shared in
+ * proportion to time, in whole Wh that add up to the interval's (the energy up to t is round(ΔWh × (t − t0) /
+ * (t1 − t0))). A falling register counts no energy. Pricing and the daily statistics read the same pieces.
+ */
+export function* energyPieces(samples: RegisterSample[]): Generator<{ t0: number; wh: number }> {
+  for (let i = 1; i < samples.length; i++) {
+    const a = samples[i - 1]!;
+    const b = samples[i]!;
+    const delta = b.wh - a.wh;
+    if (delta <= 0 || b.ts <= a.ts) continue;
+    const span = b.ts - a.ts;
+    const at = (t: number) => Math.round((delta * (t - a.ts)) / span);
+    let t0 = a.ts;
+    while (t0 < b.ts) {
+      const t1 = Math.min(b.ts, (Math.floor(t0 / QUARTER_MS) + 1) * QUARTER_MS);
+      const wh = at(t1) - at(t0);
+      if (wh > 0) yield { t0, wh };
+      t0 = t1;
+    }
+  }
+}
+
+/**
  * Prices a session from its register readings (meter start, the meter values, the meter stop; sorted by
  * time). Each interval between two readings is cut at the quarter hours (band boundaries lie on them, and
  * every zone's offset is a whole number of quarter hours), its energy shared in proportion to time, in
@@ -46,32 +69,18 @@ export function priceChargingSession(samples: RegisterSample[], versions: PriceV
   const groups = new Map<string, { kind: string; price: number; serviceFee: number; wh: number }>();
   let currency: string | null = null;
   let total = 0;
-  for (let i = 1; i < samples.length; i++) {
-    const a = samples[i - 1]!;
-    const b = samples[i]!;
-    const delta = b.wh - a.wh;
-    if (delta <= 0 || b.ts <= a.ts) continue;
-    const span = b.ts - a.ts;
-    const at = (t: number) => Math.round((delta * (t - a.ts)) / span);
-    let t0 = a.ts;
-    while (t0 < b.ts) {
-      const t1 = Math.min(b.ts, (Math.floor(t0 / QUARTER_MS) + 1) * QUARTER_MS);
-      const wh = at(t1) - at(t0);
-      if (wh > 0) {
-        const local = localClock(timeZone, t0);
-        const version = versionOn(versions, local.date);
-        if (!version) return null;
-        const band = version.bands.find((x) => x.startMin <= local.minute && local.minute < x.endMin);
-        if (!band) return null;
-        currency ??= version.currency;
-        const key = `${band.kind}|${band.price}|${version.serviceFee}`;
-        const g = groups.get(key) ?? { kind: band.kind, price: band.price, serviceFee: version.serviceFee, wh: 0 };
-        g.wh += wh;
-        groups.set(key, g);
-        total += wh;
-      }
-      t0 = t1;
-    }
+  for (const { t0, wh } of energyPieces(samples)) {
+    const local = localClock(timeZone, t0);
+    const version = versionOn(versions, local.date);
+    if (!version) return null;
+    const band = version.bands.find((x) => x.startMin <= local.minute && local.minute < x.endMin);
+    if (!band) return null;
+    currency ??= version.currency;
+    const key = `${band.kind}|${band.price}|${version.serviceFee}`;
+    const g = groups.get(key) ?? { kind: band.kind, price: band.price, serviceFee: version.serviceFee, wh: 0 };
+    g.wh += wh;
+    groups.set(key, g);
+    total += wh;
   }
   let energyFee = 0;
   let serviceFee = 0;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Input, Select, Space, Typography } from 'antd';
 import { charging } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
@@ -10,6 +11,7 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { GunTag } from '../components/gun-detail';
 import { OcppCredentialsDialog, PileCommandDialog, PileFormDialog, type IssuedOcpp } from '../components/pile-dialogs';
+import { chargingPileDetailPath } from '../paths';
 import { chargingKeys, useRefreshOnChargingPush, useStations, type PileRow } from '../queries';
 import '../texts';
 
@@ -23,8 +25,26 @@ export default function PileListPage() {
   const [commanding, setCommanding] = useState<PileRow | null>(null);
   useRefreshOnChargingPush(chargingKeys.piles);
   const columns: ListColumn<PileRow>[] = [
-    { key: 'code', title: t('charging.code'), dataIndex: 'code', width: 130, showForce: true },
-    { key: 'name', title: t('charging.name'), dataIndex: 'name', width: 160, display: false },
+    {
+      key: 'code',
+      title: t('charging.code'),
+      dataIndex: 'code',
+      width: 130,
+      showForce: true,
+      render: (v: string, r) => (
+        <Link to={chargingPileDetailPath(r.id)} data-testid="pile-detail-link">
+          {v}
+        </Link>
+      ),
+    },
+    {
+      key: 'name',
+      title: t('charging.name'),
+      dataIndex: 'name',
+      width: 160,
+      display: false,
+      render: (v: string, r) => <Link to={chargingPileDetailPath(r.id)}>{v}</Link>,
+    },
     { key: 'station', title: t('charging.station'), dataIndex: 'stationName', width: 160 },
     {
       key: 'online',

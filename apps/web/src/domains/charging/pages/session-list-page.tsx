@@ -1,20 +1,32 @@
+import type { ReactNode } from 'react';
 import { Input, Select, Tag } from 'antd';
 import { charging } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
+import type { FilterField } from '../../../shared/filter-form/filter-form';
 import { formatDateTime } from '../../../shared/format';
-import type { ListBody } from '../../../shared/list-page/use-list-query';
+import { cleanFilter, type ListBody } from '../../../shared/list-page/use-list-query';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { chargingKeys, useRefreshOnChargingPush, useStations, type SessionRow } from '../queries';
 import '../texts';
 
-type Filter = { stationId?: number; idTag?: string; status?: 'charging' | 'finished' };
+type Filter = { stationId?: number; pileId?: number; idTag?: string; status?: 'charging' | 'finished' };
 const money = (v: number | null, digits: number) => (v === null ? '-' : v.toFixed(digits));
 
 /** Charging sessions, newest first: filters, energy per band, cost to the cent, Excel export. */
 export default function SessionListPage() {
+  const { t } = useTranslation();
+  const zone = useTenantZone();
+  return <SessionList title={<TitleInZone title={t('charging.sessionsTitle')} zone={zone} />} testId="charging-session-list" />;
+}
+
+/**
+ * The sessions list (the sessions page, and one pile's recent sessions on its detail page with `pileId`: the
+ * filter and the Excel export are that pile's).
+ */
+export function SessionList({ title, testId, pileId }: { title: ReactNode; testId: string; pileId?: number }) {
   const { t } = useTranslation();
   const zone = useTenantZone();
   const stations = useStations();
@@ -100,26 +112,28 @@ export default function SessionListPage() {
       render: (v: string | null) => (v ? t(`charging.session.reasons.${v}`, { defaultValue: v }) : '-'),
     },
   ];
+  const stationFilter: FilterField = {
+    name: 'stationId',
+    label: t('charging.station'),
+    node: (
+      <Select
+        allowClear
+        placeholder={t('charging.all')}
+        loading={stations.isPending}
+        options={(stations.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+      />
+    ),
+  };
   return (
     <EntityListPage<SessionRow, Filter>
-      title={<TitleInZone title={t('charging.sessionsTitle')} zone={zone} />}
-      testId="charging-session-list"
-      cacheKey="charging.sessions"
+      title={title}
+      testId={testId}
+      cacheKey={pileId === undefined ? 'charging.sessions' : 'charging.pile-sessions'}
       queryKey={chargingKeys.sessions}
       fetch={(body: ListBody<Filter>) => api(charging.sessionPage, body)}
+      {...(pileId === undefined ? {} : { initialFilter: { pileId }, toFilter: (values: Filter) => ({ ...cleanFilter(values), pileId }) })}
       filters={[
-        {
-          name: 'stationId',
-          label: t('charging.station'),
-          node: (
-            <Select
-              allowClear
-              placeholder={t('charging.all')}
-              loading={stations.isPending}
-              options={(stations.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            />
-          ),
-        },
+        ...(pileId === undefined ? [stationFilter] : []),
         { name: 'idTag', label: t('charging.session.idTag'), node: <Input allowClear maxLength={20} /> },
         {
           name: 'status',

@@ -1,4 +1,5 @@
-import { Input, Tag } from 'antd';
+import { useState } from 'react';
+import { Drawer, Input, Tag } from 'antd';
 import { charging } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/client';
@@ -8,16 +9,18 @@ import type { ListBody } from '../../../shared/list-page/use-list-query';
 import { OuPicker } from '../../../shared/pickers/ou-picker';
 import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
+import { DailyEnergyChart } from '../components/daily-energy-chart';
 import { StationFormDialog } from '../components/station-form-dialog';
 import { chargingKeys, type StationRow } from '../queries';
 import '../texts';
 
 type Filter = { name?: string; ouId?: number };
 
-/** The staff's charging stations: filters, the list, create, edit, enable/disable and delete. */
+/** The staff's charging stations: filters, the list, create, edit, enable/disable, delete, and each one's energy and revenue per day. */
 export default function StationListPage() {
   const { t } = useTranslation();
   const zone = useTenantZone();
+  const [charting, setCharting] = useState<StationRow | null>(null);
   const columns: ListColumn<StationRow>[] = [
     { key: 'code', title: t('charging.code'), dataIndex: 'code', width: 140, showForce: true },
     { key: 'name', title: t('charging.name'), dataIndex: 'name', width: 200 },
@@ -61,8 +64,14 @@ export default function StationListPage() {
         { name: 'ouId', label: t('charging.ou'), node: <OuPicker allowClear placeholder={t('charging.all')} /> },
       ]}
       columns={columns}
-      actionsWidth={220}
+      actionsWidth={280}
       actions={[
+        {
+          key: 'energy',
+          label: t('charging.daily.open'),
+          testId: 'station-energy',
+          onClick: (r) => setCharting(r),
+        },
         {
           key: 'edit',
           permission: 'b-charging-station-edit',
@@ -97,6 +106,16 @@ export default function StationListPage() {
       ]}
       create={{ permission: 'b-charging-station-create', label: t('charging.create'), testId: 'station-create' }}
       dialog={(row, close) => <StationFormDialog editing={row} onClose={close} />}
-    />
+    >
+      <Drawer
+        open={charting !== null}
+        onClose={() => setCharting(null)}
+        size="large"
+        destroyOnHidden
+        title={charting ? t('charging.daily.stationTitle', { name: charting.name }) : ''}
+      >
+        {charting && <DailyEnergyChart target={{ stationId: charting.id }} />}
+      </Drawer>
+    </EntityListPage>
   );
 }
