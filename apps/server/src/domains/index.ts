@@ -89,12 +89,14 @@ export function createServices(db: Db, config: Config) {
   // a channel link or a tenant's status changed (docs/platform-console.md): alarm pushes follow at once
   tenancy.scopeChanged.add(() => alarms.alarmEvaluator.tenancyChanged());
   const { jobs } = jobsModule.services({ db, config });
-  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery, bsaLevels, bsaEdge, bsaEdgeConfig } = bsaModule.services({
-    db,
-    devices,
-    jobs,
-    answerTimeoutMs: config.strategy.deliveryTimeoutMs,
-  });
+  const { bsa, bsaLifecycle, bsaTemplates, bsaBuild, bsaConfig, bsaConfigDelivery, bsaLevels, bsaEdge, bsaEdgeConfig } = bsaModule.services(
+    {
+      db,
+      devices,
+      jobs,
+      answerTimeoutMs: config.strategy.deliveryTimeoutMs,
+    },
+  );
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
