@@ -161,21 +161,27 @@ export async function darkSums(
   const lit = (bucket: SQL) => sql`exists (select 1 from telemetry_15m w
                           where w.device_id = ${weatherDeviceId} and w.property_id = ${propertyOf(weatherDeviceId, 'irradiance')}
                             and w.bucket = ${bucket} and w.count > 0 and w.sum / w.count > 0)`;
-  const rows = await rowsOf<{ k: string | number; wh: string | number }>(
-    tx,
-    daylight
-      ? sql`with c as (select to_timestamp(x / 1000.0) as b from unnest(${sql.param(daylight)}::float8[]) as x),
-                 d as (select c.b from c where not ${lit(sql`c.b`)})
-            select ${group} as k, round(sum(r.increase) * 1000) as wh
-            from d join telemetry_15m r on r.bucket = d.b
-            where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0
-            group by 1`
-      : sql`select ${group} as k, round(sum(r.increase) * 1000) as wh
-            from telemetry_15m r
-            where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0
-              and not ${lit(sql`r.bucket`)}
-            group by 1`,
-  );
+  const select = (where: SQL) =>
+    rowsOf<{ k: string | number; wh: string | number }>(
+      tx,
+      sql`select ${group} as k, round(sum(r.increase) * 1000) as wh
+          from telemetry_15m r
+          where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0 and ${where}
+          group by 1`,
+    );
+  let rows: { k: string | number; wh: string | number }[];
+  if (daylight) {
+    // first the daylight quarters the weather station has no positive reading for (none, with a healthy sensor),
+    // then the devices' rows at exactly those buckets
+    const dark = await rowsOf<{ b: string }>(
+      tx,
+      sql`select to_char(c.b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b
+          from (select to_timestamp(x / 1000.0) as b from unnest(${sql.param(daylight)}::float8[]) as x) c
+          where not ${lit(sql`c.b`)}`,
+    );
+    if (!dark.length) return new Map();
+    rows = await select(sql`r.bucket = any(${sql.param(dark.map((d) => d.b))}::timestamptz[])`);
+  } else rows = await select(sql`not ${lit(sql`r.bucket`)}`);
   return new Map(rows.map((r) => [by === 'day' ? String(r.k) : Number(r.k), Math.round(Number(r.wh))]));
 }
 

@@ -1,6 +1,7 @@
 import { pv as contract, type BodyOf } from '@energy/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
+import { customPlans } from '../../db/sql.js';
 import { invalid, notFound } from '../../plugins/errors.js';
 import { stationMeters } from './meter-readings.service.js';
 import { daysFrom, INVERTER_KEY, quarterEnergy, type Series } from './pv-energy.js';
@@ -93,6 +94,8 @@ export class PvPerformanceService {
     const days = daysFrom(from, to);
     if (days.length > contract.MAX_PERFORMANCE_DAYS)
       throw invalid(`${field}.to`, `the range must be at most ${contract.MAX_PERFORMANCE_DAYS} days`);
+    // year-long reads whose plans depend on their ranges and arrays: never a generic plan (db/sql.ts)
+    await customPlans(ctx.tx);
     const cfg = await this.config.params(ctx, station.id);
     const weather =
       station.weatherStationId === null ? null : await weatherDays(ctx.tx, station.weatherStationId, station.timeZone, from, to, cfg);
