@@ -153,7 +153,7 @@ describe('tenant administration', () => {
     // and the server agrees: a staff page call is refused
     expect((await call(bob, '/api/v2/staff/page', { pageSize: 20, pageOffset: 1 })).status).toBe(403);
     await bob.context().close();
-  });
+  }, 150_000); // a role made by keyboard, a staff, a staff switch and every panel of the menu: 30 s on an idle machine
 
   it('column settings and widths survive a reload; the filter form collapses by the span map', async () => {
     const page = await newPage(h, undefined, WIDE);

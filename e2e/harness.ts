@@ -79,8 +79,9 @@ export async function newPage(
   const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport });
   if (init) await init(context);
   const page = await context.newPage();
-  // a step that waits longer than this fails with its own name, well inside the test's minute
-  page.setDefaultTimeout(15_000);
+  // a step that waits longer than this fails with its own name, well inside the test's time; CI's machine runs
+  // these pages two to three times slower than an idle one, where 15 s failed steps of 5 s
+  page.setDefaultTimeout(20_000);
   page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
   return page;
 }
