@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
+import { newPage, pick, retried, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * Tenant administration in Chromium: a role made by keyboard in the permission tree, a staff with it
@@ -36,16 +36,6 @@ async function arrowTo(page: Page, key: string) {
 }
 
 /** Picks an option in an antd Select or TreeSelect opened from the element with this test id. */
-async function pick(page: Page, testId: string, text: string, search?: string) {
-  await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(search);
-  const option = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: text })
-    .first();
-  await option.click();
-}
-
 /** Every internal link of the top menu's panels, as paths. */
 async function menuPaths(page: Page): Promise<string[]> {
   const paths = new Set<string>();
@@ -120,10 +110,10 @@ describe('tenant administration', () => {
     // a second staff for bob, an existing person of the tenant, on another customer
     await alice.goto('/settings/org/staff');
     await alice.getByTestId('staff-create').click();
-    await pick(alice, 'staff-form-existing', 'bob', 'bob');
+    await pick(alice, alice.getByTestId('staff-form-existing'), 'bob', { search: 'bob' });
     await alice.getByTestId('staff-form-code').fill(STAFF_CODE);
-    await pick(alice, 'staff-form-role', ROLE);
-    await pick(alice, 'staff-form-customer', 'Sunrise Manufacturing Group');
+    await pick(alice, alice.getByTestId('staff-form-role'), ROLE);
+    await pick(alice, alice.getByTestId('staff-form-customer'), 'Sunrise Manufacturing Group');
     await alice.getByTestId('staff-form-submit').click();
     await alice.getByRole('cell', { name: STAFF_CODE }).waitFor();
     await alice.context().close();
@@ -132,11 +122,16 @@ describe('tenant administration', () => {
     const bob = await newPage(h, undefined, WIDE);
     await signInAs(bob, 'bob');
     await bob.getByTestId('home-page').waitFor();
-    await bob.getByTestId('staff-switcher').getByRole('button', { name: 'switch' }).click();
-    await bob.locator('.ant-select-item-option', { hasText: STAFF_CODE }).click();
-    const loaded = bob.waitForEvent('load');
-    await bob.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await loaded;
+    const confirm = bob.getByRole('dialog').getByText(`Switch to ${STAFF_CODE}`);
+    await retried(async () => {
+      if (await confirm.isVisible()) return;
+      const option = bob.locator('.ant-select-item-option', { hasText: STAFF_CODE });
+      if (!(await option.isVisible()))
+        await bob.getByTestId('staff-switcher').getByRole('button', { name: 'switch' }).click({ timeout: 5_000 });
+      await option.click({ timeout: 5_000 });
+      await confirm.waitFor({ timeout: 8_000 });
+    });
+    await Promise.all([bob.waitForEvent('load', { timeout: 40_000 }), bob.getByRole('dialog').getByRole('button', { name: 'OK' }).click()]);
     await bob.getByTestId('home-page').waitFor();
     // the menu arrives after the page: poll until the panels hold links
     await expect

@@ -1,9 +1,9 @@
 import { startFleet, type Fleet } from '@energy/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { signIn } from '../apps/server/test/helpers.js';
 import { deviceByCode } from '../apps/server/test/mqtt-helpers.js';
-import { newPage, signInAs, startHarness, type Harness } from './harness.js';
+import { newPage, pick, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * Building a storage station through the wizard against the real server (issue 21, docs/bsa.md): alice
@@ -33,15 +33,6 @@ afterAll(async () => {
 });
 
 const codes = (page: Page) => page.locator('[data-testid="station-list"] tbody tr.ant-table-row td:first-child').allTextContents();
-const visibleList = (page: Page) => page.locator('.ant-select-dropdown').filter({ visible: true });
-
-/** Opens a select, clicks the option with this text, and waits for the list to close. */
-async function pick(page: Page, select: Locator, text: string, multiple = false) {
-  await select.click();
-  await visibleList(page).locator('.ant-select-item-option', { hasText: text }).first().click();
-  if (multiple) await page.keyboard.press('Escape');
-  await visibleList(page).waitFor({ state: 'hidden' });
-}
 
 const rowOf = (page: Page, code: string) => page.locator('[data-testid="station-list"] tbody tr.ant-table-row', { hasText: code });
 const next = (page: Page) => page.getByTestId('wizard-next').click();
@@ -62,7 +53,7 @@ describe('storage stations', () => {
     await next(page);
     await page.getByText('Draft saved').first().waitFor();
     // the PCS step offers the OU's PCS; saving it, then leaving
-    await pick(page, form.getByTestId('wizard-pcs'), 'SZ-01-PCS-07', true);
+    await pick(page, form.getByTestId('wizard-pcs'), 'SZ-01-PCS-07', { multiple: true });
     await next(page);
     await expect
       .poll(

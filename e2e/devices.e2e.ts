@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startDemoLive, type DemoLive } from '../apps/server/src/seed/demo-live.js';
-import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
+import { newPage, pick, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * The device pages against the real server: the demo devices get two days of history written through
@@ -34,23 +34,6 @@ const LIST = '/settings/asset/device';
 
 const rows = (page: Page) => page.getByTestId('device-list').locator('tbody tr.ant-table-row');
 const codes = (page: Page) => page.getByTestId('device-link').allTextContents();
-
-/**
- * Opens a select, clicks an option once the list is shown, and waits for the list to close. On a loaded machine a
- * click can land while a tree list still lays itself out and choose nothing (the list stays open): then the option
- * is clicked again, with the list opened again if it closed.
- */
-async function pick(page: Page, select: Locator, option: Locator) {
-  const open = page.locator('.ant-select-dropdown').filter({ visible: true });
-  await vi.waitFor(
-    async () => {
-      if ((await open.count()) === 0) await select.click();
-      await option.filter({ visible: true }).first().click({ timeout: 5_000 });
-      await open.first().waitFor({ state: 'hidden', timeout: 5_000 });
-    },
-    { timeout: 30_000, interval: 200 },
-  );
-}
 
 /** A chart that drew something: a canvas and no Empty in its card. */
 async function expectChartDrawn(page: Page) {

@@ -1,7 +1,8 @@
+import { vi } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { rowsOf } from '../apps/server/src/db/sql.js';
 import { createTestApp, type ConfigOverrides, type TestApp } from '../apps/server/test/helpers.js';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo.js';
@@ -93,4 +94,37 @@ export async function signInAs(page: Page, username: string, redirect = '/') {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * Runs a step that opens a list (a select, a menu, a dropdown) and clicks in it, again until it succeeds. On a
+ * loaded machine (CI's runs these pages two to three times slower than an idle one) a click can land while the
+ * list still opens and do nothing; a single try would wait out its timeout and fail. The step must be safe to
+ * repeat: open what is closed, click with a short timeout, wait for the click's effect with a short timeout.
+ */
+export async function retried(step: () => Promise<void>, timeout = 60_000) {
+  await vi.waitFor(step, { timeout, interval: 250 });
+}
+
+/**
+ * Opens a select (antd Select or TreeSelect), clicks the option (its text, or a locator), and waits for the list to
+ * close, again when a click chose nothing (`retried`). `search` is typed after opening; `multiple` keeps an option
+ * that is already chosen and closes the list with Escape.
+ */
+export async function pick(page: Page, select: Locator, option: string | Locator, opts: { search?: string; multiple?: boolean } = {}) {
+  const open = page.locator('.ant-select-dropdown').filter({ visible: true });
+  const target =
+    typeof option === 'string'
+      ? open.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: option }).first()
+      : option.filter({ visible: true }).first();
+  await retried(async () => {
+    if ((await open.count()) === 0) {
+      await select.click({ timeout: 5_000 });
+      if (opts.search) await page.keyboard.type(opts.search);
+    }
+    const chosen = opts.multiple && (await target.getAttribute('class', { timeout: 5_000 }))?.includes('ant-select-item-option-selected');
+    if (!chosen) await target.click({ timeout: 5_000 });
+    if (opts.multiple) await page.keyboard.press('Escape');
+    await open.first().waitFor({ state: 'hidden', timeout: 5_000 });
+  });
 }

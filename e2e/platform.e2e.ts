@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { signIn } from '../apps/server/test/helpers.js';
 import { connectDevice, deviceByCode, publish } from '../apps/server/test/mqtt-helpers.js';
 import { DEMO_TENANTS } from '../apps/server/src/seed/demo-tenants.js';
-import { newPage, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
+import { newPage, pick, SCREENSHOTS, signInAs, startHarness, type Harness } from './harness.js';
 
 /**
  * The platform console and channel operations in Chromium (issue 17): admin creates a tenant whose
@@ -28,13 +28,6 @@ const CODE = 'acme';
 const ADMIN = 'acme-admin';
 const NEW_PASSWORD = 'Acme-first-2026';
 let oneTimePassword = '';
-
-/** Picks an option in an antd Select opened from the element with this test id. */
-async function pick(page: Page, testId: string, text: string, search?: string) {
-  await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(search);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** A call as the web client sends it: the session cookie and the jwtToken header. */
 function call(page: Page, path: string, body: unknown) {
@@ -83,7 +76,7 @@ describe('platform console', () => {
     await page.getByTestId('tenant-create').click();
     await page.getByTestId('tenant-code').fill(CODE);
     await page.getByTestId('tenant-name').fill('Acme Storage');
-    await pick(page, 'tenant-time-zone', 'Europe/Berlin', 'Europe/Berl');
+    await pick(page, page.getByTestId('tenant-time-zone'), 'Europe/Berlin', { search: 'Europe/Berl' });
     await page.getByTestId('tenant-platform-name').fill('Acme Energy');
     await page.getByTestId('tenant-admin-username').fill(ADMIN);
     await page.getByTestId('tenant-admin-name').fill('Ada Acme');
@@ -154,7 +147,7 @@ describe('channel operations', () => {
     await signInAs(sam, 'sam');
     await sam.getByTestId('home-page').waitFor();
 
-    await pick(sam, 'working-tenant', 'Sunrise Manufacturing');
+    await pick(sam, sam.getByTestId('working-tenant'), 'Sunrise Manufacturing');
     const sunriseDevices = await count(`select count(*)::int as n from device where tenant_id = '${sunrise}'`);
     expect(sunriseDevices).toBeGreaterThan(0);
     await sam.goto('/settings/asset/device');
@@ -226,8 +219,8 @@ describe('channel operations', () => {
 
     // linked again through the console, with the customer's consent: sam reads the device again
     await admin.getByTestId('link-create').click();
-    await pick(admin, 'link-provider', 'GridCare Services');
-    await pick(admin, 'link-customer', 'Harbor Logistics');
+    await pick(admin, admin.getByTestId('link-provider'), 'GridCare Services');
+    await pick(admin, admin.getByTestId('link-customer'), 'Harbor Logistics');
     await admin.getByTestId('link-consent-by').fill('Hu Jun, Harbor operations');
     const consentAt = admin.getByTestId('link-consent-at');
     const dateInput = (await consentAt.evaluate((el) => el.tagName)) === 'INPUT' ? consentAt : consentAt.locator('input');

@@ -206,7 +206,7 @@ export function seededText<T extends string | null | undefined>(text: T, lang: S
   return text;
 }
 
-/** The seeded English texts a zh-CN page must never show (e2e/zh-cn.e2e.ts). */
+/** The seeded English texts a zh-CN page must never show (e2e/pages.e2e.ts). */
 export function seededEnglishTexts(): string[] {
   return Object.keys(SEEDED_TEXTS_ZH);
 }
