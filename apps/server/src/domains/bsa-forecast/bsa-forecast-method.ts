@@ -54,8 +54,20 @@ function valuesOf(history: History, days: string[], time: string): number[] {
  * time. When one of the two means has no value the other is used alone; null when neither has one.
  */
 export function mixAt(history: History, date: string, time: string, mix: Mix): number | null {
-  const recent = mean(valuesOf(history, Array.from({ length: mix.recentDays }, (_, k) => addDays(date, -(k + 1))), time));
-  const weekday = mean(valuesOf(history, Array.from({ length: WEEKDAY_WEEKS }, (_, k) => addDays(date, -7 * (k + 1))), time));
+  const recent = mean(
+    valuesOf(
+      history,
+      Array.from({ length: mix.recentDays }, (_, k) => addDays(date, -(k + 1))),
+      time,
+    ),
+  );
+  const weekday = mean(
+    valuesOf(
+      history,
+      Array.from({ length: WEEKDAY_WEEKS }, (_, k) => addDays(date, -7 * (k + 1))),
+      time,
+    ),
+  );
   if (recent === null) return weekday;
   if (weekday === null) return recent;
   return mix.weightRecent * recent + (1 - mix.weightRecent) * weekday;

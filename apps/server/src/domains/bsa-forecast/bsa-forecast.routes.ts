@@ -5,10 +5,11 @@ import type { BsaForecastService } from './bsa-forecast.service.js';
 import type { BsaWatchService } from './bsa-watch.service.js';
 
 /** Issue 22's storage calls (docs/bsa.md, "Forecasts and station money (issue 22)"). */
-export const bsaForecastRoutes: DomainRoutes<{ bsaForecast: BsaForecastService; bsaCharging: BsaChargingService; bsaWatch: BsaWatchService }> = (
-  route,
-  { bsaForecast: forecast, bsaCharging: charging, bsaWatch: watch },
-) => {
+export const bsaForecastRoutes: DomainRoutes<{
+  bsaForecast: BsaForecastService;
+  bsaCharging: BsaChargingService;
+  bsaWatch: BsaWatchService;
+}> = (route, { bsaForecast: forecast, bsaCharging: charging, bsaWatch: watch }) => {
   route(bsaForecast.predictPower, (ctx, input) => forecast.power(ctx, input));
   route(bsaForecast.predictElectric, (ctx, input) => forecast.electric(ctx, input));
   route(bsaForecast.predictRevenue, (ctx, input) => forecast.revenue(ctx, input));

@@ -19,5 +19,9 @@ export const bsaAttention = pgTable(
       .notNull()
       .references(() => bsaStation.id, { onDelete: 'cascade' }),
   },
-  (t) => [unique('bsa_attention_uq').on(t.staffId, t.stationId), index('bsa_attention_station_idx').on(t.stationId), ...tenantPolicies('channel')],
+  (t) => [
+    unique('bsa_attention_uq').on(t.staffId, t.stationId),
+    index('bsa_attention_station_idx').on(t.stationId),
+    ...tenantPolicies('channel'),
+  ],
 );

@@ -105,7 +105,8 @@ export class BsaForecastService {
       return { id: s.id, name: s.name, source: 'chosen' as const, wire: s.body as strategyContract.StrategyWire };
     }
     const local = await this.deps.strategyOverview.localDetails(ctx, { bsaId: station.id });
-    if (local.executing && local.body) return { id: local.executing.strategyId, name: local.executing.name, source: 'executing' as const, wire: local.body };
+    if (local.executing && local.body)
+      return { id: local.executing.strategyId, name: local.executing.name, source: 'executing' as const, wire: local.body };
     if (canRead) {
       const rows = (await this.deps.strategyLists.listBsa(ctx, { bsaId: station.id, kind: 'strategy' }))
         .filter((s) => s.status === 'enabled')

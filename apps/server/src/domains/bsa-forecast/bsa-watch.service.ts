@@ -9,7 +9,11 @@ import { bsaAttention } from './bsa-forecast.schema.js';
 // (issue 22)"): the alarms are the alarm pipeline's records of the station's devices (PCS, meters, FCS: a
 // failed strategy delivery's server alarm names the FCS), read through the alarm domain's service.
 
-const deviceIdsOf = (s: StationRow) => [...s.pcs.map((p) => p.deviceId), ...s.meters.map((m) => m.deviceId), ...(s.fcs ? [s.fcs.deviceId] : [])];
+const deviceIdsOf = (s: StationRow) => [
+  ...s.pcs.map((p) => p.deviceId),
+  ...s.meters.map((m) => m.deviceId),
+  ...(s.fcs ? [s.fcs.deviceId] : []),
+];
 
 export class BsaWatchService {
   constructor(
@@ -27,7 +31,12 @@ export class BsaWatchService {
   /** The station's devices' alarms, newest first, a page. */
   async alarmData(ctx: StaffCtx, input: BodyOf<typeof contract.alarmData>) {
     const station = await this.bsa.detail(ctx, { id: input.bsaId });
-    return this.alarms.devicesPage(ctx, { deviceIds: deviceIdsOf(station), state: input.state, levels: input.levels }, input.pageOffset, input.pageSize);
+    return this.alarms.devicesPage(
+      ctx,
+      { deviceIds: deviceIdsOf(station), state: input.state, levels: input.levels },
+      input.pageOffset,
+      input.pageSize,
+    );
   }
 
   /** The staff's watched stations; `add` and `remove` change the list first (a station the staff sees, else 404). */
@@ -47,7 +56,10 @@ export class BsaWatchService {
     // only stations the staff still sees (its OUs may have changed since it added them)
     const visible = new Map((await this.bsa.list(ctx)).map((s) => [s.id, s]));
     const watched = rows.flatMap((r) => (visible.has(r.stationId) ? [{ row: r, station: visible.get(r.stationId)! }] : []));
-    const active = await this.alarms.activeByDevice(ctx, watched.flatMap((w) => deviceIdsOf(w.station)));
+    const active = await this.alarms.activeByDevice(
+      ctx,
+      watched.flatMap((w) => deviceIdsOf(w.station)),
+    );
     return watched.map(({ row, station }) => {
       const ids = new Set(deviceIdsOf(station));
       const mineActive = active.filter((a) => ids.has(a.deviceId));
