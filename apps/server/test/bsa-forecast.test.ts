@@ -211,6 +211,10 @@ describe.each(DB_KINDS)('storage forecasts, money, alarms and attention on %s', 
     expect(r.chargeCost10k).toBe(600_000);
     expect(r.dischargeRevenue10k).toBe(2_750_000);
     expect(r.revenue10k).toBe(2_150_000);
+    // the same strategy named by id: the same figures
+    const chosen = (await alice.call(bsaForecast.predictRevenue, { bsaId, date: WEEKLY_DAY, strategyId: created.body.data.id })).body.data;
+    expect(chosen.strategy.source).toBe('chosen');
+    expect([chosen.chargeCost10k, chosen.dischargeRevenue10k, chosen.revenue10k]).toEqual([600_000, 2_750_000, 2_150_000]);
     // a strategy of another station is refused by id
     const other = await alice.call(bsaForecast.predictRevenue, { bsaId, date: WEEKLY_DAY, strategyId: 999_999 });
     expect(message(other)).toBe('body.strategyId: is not a strategy of SZ-01-BSA-22');
@@ -311,6 +315,17 @@ describe.each(DB_KINDS)('storage forecasts, money, alarms and attention on %s', 
       await dave.call(bsaForecast.alarmData, { bsaId, pageSize: 10, pageOffset: 1 }),
     ])
       expect(res.status).toBe(404);
+    // a demo station without history or strategy answers, without a server error
+    const sz01 = (await alice.call(bsa.bsaListSimple, {})).body.data.find((s) => s.code === 'SZ-01-BSA-01')!.id;
+    for (const res of [
+      await alice.call(bsaForecast.predictPower, { bsaId: sz01 }),
+      await alice.call(bsaForecast.predictElectric, { bsaId: sz01 }),
+      await alice.call(bsaForecast.predictRevenue, { bsaId: sz01 }),
+      await alice.call(bsaForecast.getChargingData, { bsaId: sz01, timeResolution: 'month', from: '2026-01-01', to: '2026-12-31' }),
+      await alice.call(bsaForecast.alarmCount, { bsaId: sz01 }),
+      await alice.call(bsaForecast.alarmData, { bsaId: sz01, pageSize: 5, pageOffset: 1 }),
+    ])
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
     const file = await t.app.inject({
       method: 'GET',
       url: `/api/v2/bsa/charging/downloadExcel?bsaId=${bsaId}&from=2026-07-01&to=2026-07-01`,
