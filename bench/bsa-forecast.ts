@@ -21,6 +21,7 @@ import { bsa, bsaForecast } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/sql.js';
 import { prepareDemoHistory } from '../apps/server/src/seed/demo-live.js';
+import { seedDemoStrategies } from '../apps/server/src/seed/demo-strategies.js';
 
 if (process.env.BENCH_PG_URL) process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
 const { createTestApp, signIn } = await import('../apps/server/test/helpers.js');
@@ -132,6 +133,22 @@ try {
       console.log(
         `week        ${String(sum.steps).padStart(5)}  ${(sum.f / sum.steps).toFixed(1).padStart(12)}         ${((100 * sum.f) / sum.load).toFixed(1).padStart(5)}  | ${(sum.n / sum.steps).toFixed(1).padStart(9)}         ${((100 * sum.n) / sum.load).toFixed(1).padStart(5)}`,
       );
+  }
+  // the rest of issue 22 on the same demo data: tomorrow's revenue of the demo library's strategy, the last week's money
+  await seedDemoStrategies(db);
+  const money = (v: number) => (v / 10_000).toFixed(2);
+  console.log('\nstation        tomorrow: strategy, charged / discharged kWh, revenue | last 7 days: charged / discharged kWh, net');
+  for (const s of stations) {
+    const r = await alice.call(bsaForecast.predictRevenue, { bsaId: s.id });
+    const c = await alice.call(bsaForecast.getChargingData, { bsaId: s.id, timeResolution: 'day', from: days[0]!, to: days.at(-1)! });
+    if (c.status !== 200) throw new Error(`${c.status} ${c.body.msg}`);
+    const rev =
+      r.status === 200
+        ? `${r.body.data.strategy.name} (${r.body.data.strategy.source}), ${r.body.data.chargeWh / 1000} / ${r.body.data.dischargeWh / 1000}, ${money(r.body.data.revenue10k)} ${r.body.data.currency}`
+        : `refused: ${r.body.msg}`;
+    const tot = c.body.data.totals;
+    console.log(`${s.code}  ${rev} | ${tot.chargeWh / 1000} / ${tot.dischargeWh / 1000}, ${money(tot.net10k)} ${c.body.data.currency}`);
+    results.push({ station: s.code, revenue: r.body.data ?? r.body.msg, week: tot });
   }
   const out = path.join(import.meta.dirname, 'results', `bsa-forecast-${args.pg ? 'postgres' : 'pglite'}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
