@@ -730,6 +730,36 @@ export const bsa = {
   } as EndpointRef<typeof C.bsa.neoBsaVersionPoints>,
 };
 
+export const bsaForecast = {
+  alarmCount: { method: 'POST', path: '/api/v2/bsaOperationOverview/alarmCount', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.alarmCount
+  >,
+  alarmData: { method: 'POST', path: '/api/v2/bsaOperationOverview/alarmData', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.alarmData
+  >,
+  attention: { method: 'POST', path: '/api/v2/bsaOperationOverview/attention', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.attention
+  >,
+  chargingDownloadExcel: {
+    method: 'GET',
+    path: '/api/v2/bsa/charging/downloadExcel',
+    bodyKind: 'json',
+    queryKeys: ['bsaId', 'timeResolution', 'from', 'to', 'timestamp', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaForecast.chargingDownloadExcel>,
+  getChargingData: { method: 'POST', path: '/api/v2/bsaOperationOverview/getChargingData', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.getChargingData
+  >,
+  predictElectric: { method: 'POST', path: '/api/v2/bsaData/predict/electric', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.predictElectric
+  >,
+  predictPower: { method: 'POST', path: '/api/v2/bsaData/predict/power', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.predictPower
+  >,
+  predictRevenue: { method: 'POST', path: '/api/v2/bsaData/predict/revenue', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaForecast.predictRevenue
+  >,
+};
+
 export const catalogue = {
   permissionTree: { method: 'POST', path: '/api/v2/platform-public/permission/tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.catalogue.permissionTree

@@ -8,6 +8,7 @@ import { alarmModule } from './alarm/alarm.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
+import { bsaForecastModule } from './bsa-forecast/bsa-forecast.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -56,6 +57,7 @@ export const domainModules = [
   lineLossModule,
   energyConservationModule,
   pvModule,
+  bsaForecastModule,
 ];
 
 export type Services = ReturnType<typeof createServices>;
@@ -159,6 +161,13 @@ export function createServices(db: Db, config: Config) {
       db,
       alarmEvaluator: alarms.alarmEvaluator,
       telemetry,
+      alarmRecords: alarms.alarmRecords,
+    }),
+    ...bsaForecastModule.services({
+      bsa,
+      telemetry,
+      strategyOverview: strategies.strategyOverview,
+      strategyLists: strategies.strategyLists,
       alarmRecords: alarms.alarmRecords,
     }),
   };

@@ -18,6 +18,22 @@ export const bsaArea = {
       ],
     },
     {
+      // issue 22 (docs/bsa.md, "Forecasts and station money"): tomorrow's forecast and the station's money
+      key: 'operation',
+      name: 'Operation',
+      nameZh: '运营分析',
+      pages: [
+        { key: 'forecast', name: 'Forecast', nameZh: '负荷预测', path: '/bsa/operation/forecast' },
+        {
+          key: 'charging-data',
+          name: 'Charging data',
+          nameZh: '充放电数据',
+          path: '/bsa/operation/charging-data',
+          buttons: [{ code: 'b-bsa-charging-export', name: 'Export charging data', nameZh: '导出充放电数据' }],
+        },
+      ],
+    },
+    {
       key: 'strategy',
       name: 'Strategies',
       nameZh: '策略管理',
