@@ -16,14 +16,28 @@ function reachable(host: string, local: string): string {
 async function main() {
   const config = loadConfig();
   let database: Database | undefined;
+  // where a start spends its time, printed in the banner (the first start must answer within 20 s of launch)
+  const phases: { name: string; s: number }[] = [];
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases.push({ name, s: (now - mark) / 1000 });
+    mark = now;
+  };
+  // the seconds before main(): Node, tsx and the server code loading
+  const loading = process.uptime();
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    phase('database and migrations');
     await seedPlatform(database.system);
     const { app, services, ingest } = await buildApp(config, database);
+    phase('app');
     const seeded = config.seedDemo && !(await isSeeded(database.system));
     if (seeded) await seedDemo(database.system, services);
+    if (seeded) phase('demo seed');
 
     await app.listen({ port: config.port, host: config.host });
+    phase('listen');
 
     // 127.0.0.1 unless HOST says otherwise (README); a wildcard address is reached as localhost
     const url = `http://${reachable(config.host, 'localhost')}:${config.port}`;
@@ -33,6 +47,7 @@ async function main() {
       `  API docs:  ${url}/api/docs`,
       `  MQTT:      ${ingest.describe()}`,
       `  Database:  ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded now' : ''}`,
+      `  Started in ${process.uptime().toFixed(1)} s: loading the code ${loading.toFixed(1)} s, ${phases.map((p) => `${p.name} ${p.s.toFixed(1)} s`).join(', ')}`,
       ...(config.seedDemo
         ? [
             `  Demo sign-ins (password ${DEMO_PASSWORD}, operation password ${DEMO_OPERATION_PASSWORD}):`,
