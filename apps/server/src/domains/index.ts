@@ -8,6 +8,7 @@ import { alarmModule } from './alarm/alarm.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
+import { bsaMonitorModule } from './bsa-monitor/bsa-monitor.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -48,6 +49,7 @@ export const domainModules = [
   telemetryModule,
   alarmModule,
   bsaModule,
+  bsaMonitorModule,
   strategyModule,
   jobsModule,
   devicesExcelModule,
@@ -146,6 +148,7 @@ export function createServices(db: Db, config: Config) {
     bsaLevels,
     bsaEdge,
     bsaEdgeConfig,
+    ...bsaMonitorModule.services({ bsa, bsaLevels }),
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
