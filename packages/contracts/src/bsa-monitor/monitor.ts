@@ -42,7 +42,6 @@ export const tenantCustomerTree = endpoint({
       ous: z.array(
         z.object({
           id: z.number().int(),
-          code: z.string(),
           name: z.string(),
           stations: z.array(
             z.object({ id: z.number().int(), code: z.string(), name: z.string(), status: z.enum(STATION_STATUSES), online: z.boolean() }),
