@@ -233,9 +233,9 @@ describe.each(DB_KINDS)('storage monitoring on %s', (kind) => {
 
     // a parent of another station or level is refused naming the field
     const [otherPack] = await rowsOf<{ id: number }>(t.database.system, sql`select id from bsa_pack where code = 'WX-01-BSA-01-R01-P01'`);
-    res = await alice.call(m.neoBsaGetBmsData, { bsaId: sz01, level: 'cell', parentId: otherPack!.id });
-    expect(res.status).toBe(400);
-    expect(message(res)).toBe('body.parentId: is not a pack of SZ-01-BSA-01');
+    const refused = await alice.call(m.neoBsaGetBmsData, { bsaId: sz01, level: 'cell', parentId: otherPack!.id });
+    expect(refused.status).toBe(400);
+    expect(message(refused)).toBe('body.parentId: is not a pack of SZ-01-BSA-01');
     expect((await alice.call(m.neoBsaGetBmsData, { bsaId: sz01, level: 'module' as 'cell' })).status).toBe(400);
   });
 
