@@ -142,6 +142,20 @@ export async function seedDemoBatteries(db: Db) {
           soc_pct = 61 + ((c.id * 7) % 40) / 10.0,
           reported_at = now()
         where c.station_id = ${station.id}`);
+      // packs and racks report what their cells make (as the simulated FCS does), so the BMS tabs show values at once
+      await tx.execute(sql`update bsa_pack p set latest = jsonb_build_object(
+            'voltage', round(x.v::numeric, 2), 'temperatureMax', x.tmax, 'temperatureMin', x.tmin,
+            'cellVoltageMax', x.vmax, 'cellVoltageMin', x.vmin), reported_at = now()
+          from (select pack_id, sum(voltage_v) as v, max(temperature_c) as tmax, min(temperature_c) as tmin,
+                       max(voltage_v) as vmax, min(voltage_v) as vmin
+                from bsa_cell where station_id = ${station.id} group by pack_id) x
+          where p.id = x.pack_id`);
+      await tx.execute(sql`update bsa_rack r set latest = jsonb_build_object(
+            'voltage', round(x.v::numeric, 2), 'current', 0, 'soc', round(x.soc::numeric, 1), 'soh', 98.5,
+            'temperatureMax', x.tmax, 'temperatureMin', x.tmin), reported_at = now()
+          from (select p.rack_id, sum(c.voltage_v) as v, avg(c.soc_pct) as soc, max(c.temperature_c) as tmax, min(c.temperature_c) as tmin
+                from bsa_cell c join bsa_pack p on p.id = c.pack_id where c.station_id = ${station.id} group by p.rack_id) x
+          where r.id = x.rack_id`);
     });
   }
   await seedDemoConfigs(db);
