@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { StaffCtx } from '../../plugins/context.js';
 import type { BsaLevelsService } from '../bsa/bsa-levels.service.js';
 import { priceAt, type BsaService } from '../bsa/bsa.service.js';
-import { dayStarts, latestValues, localToday, round, siteDevices, valueOf } from './bsa-monitor-readings.js';
+import { dayStarts, latestValues, round, siteDevices, valueOf } from './bsa-monitor-readings.js';
 
 type Realtime = z.infer<typeof contract.realtimeRow>;
 type Ems = z.infer<typeof contract.emsRow>;
@@ -241,11 +241,6 @@ export class BsaMonitorService {
 
   saveDisplayConfig(ctx: StaffCtx, input: BodyOf<typeof contract.neoBsaDataPropertyConfig>) {
     return this.levels.saveConfig(ctx, input);
-  }
-
-  /** Today's local date of the tenant. */
-  today(ctx: StaffCtx, timeZone: string) {
-    return localToday(ctx, timeZone);
   }
 }
 
