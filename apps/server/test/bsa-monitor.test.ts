@@ -2,6 +2,8 @@ import { bsa, bsaMonitor as m } from '@energy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/sql.js';
+import { cyclesOf, humidityState, temperatureState } from '../src/domains/bsa-monitor/bsa-monitor-battery.service.js';
+import { flowsOf } from '../src/domains/bsa-monitor/bsa-monitor.service.js';
 import { createTestApp, DB_KINDS, signIn, type Session, type TestApp } from './helpers.js';
 
 // Issue 22's monitoring calls on the demo station SZ-01-BSA-01 (Suzhou tariff: valley 00-08 0.30, flat
@@ -348,5 +350,36 @@ describe.each(DB_KINDS)('storage monitoring on %s', (kind) => {
     // dave's own station answers
     expect((await dave.call(m.bsaConstruction, { bsaId: sh01 })).body.data.code).toBe('SH-01-BSA-01');
     expect((await dave.call(m.bsaDataList, {})).body.data.map((x) => x.code)).toEqual(['SH-01-BSA-01']);
+  });
+});
+
+describe('storage monitoring rules', () => {
+  it('splits the power flow: PV first to the load, then the battery; grid import to the rest', () => {
+    // grid imports 50, PV 100, the battery charges 80: load = 50 + 100 - 80 = 70
+    expect(flowsOf(50, 100, -80, 70)).toEqual([
+      { from: 'pv', to: 'load', kw: 70 },
+      { from: 'pv', to: 'battery', kw: 30 },
+      { from: 'grid', to: 'battery', kw: 50 },
+    ]);
+    // no PV, the battery discharges 300 into a load of 250: 50 kW are exported
+    expect(flowsOf(-50, 0, 300, 250)).toEqual([
+      { from: 'battery', to: 'load', kw: 250 },
+      { from: 'battery', to: 'grid', kw: 50 },
+    ]);
+  });
+
+  it('rates the container: temperature 5..35 normal, from 45 an alarm; humidity from 75 a warning, from 90 an alarm', () => {
+    expect([-1, 4.9, 5, 35, 35.1, 44.9, 45].map(temperatureState)).toEqual([
+      'alarm',
+      'warning',
+      'normal',
+      'normal',
+      'warning',
+      'warning',
+      'alarm',
+    ]);
+    expect([50, 74.9, 75, 89.9, 90].map(humidityState)).toEqual(['normal', 'normal', 'warning', 'warning', 'alarm']);
+    // equivalent cycles: 1,250,000 Wh discharged from 500 kWh = 2.5
+    expect(cyclesOf(1_250_000, 500)).toBe(2.5);
   });
 });
