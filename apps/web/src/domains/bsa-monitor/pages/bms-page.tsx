@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, Descriptions, Flex, List, Row, Segmented, Table, Typography } from 'antd';
+import { Card, Col, Descriptions, Flex, List, Row, Segmented, Select, Table, Typography } from 'antd';
 import { bsaMonitor } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { ThemedChart } from '../../../shared/chart/themed-chart';
 import { heatMapOption } from '../charts';
 import { MonitorFrame } from '../components/monitor-frame';
 import { fig, LIVE_MS, monitorKeys, type BmsData, type BmsLevel } from '../queries';
+
+const PARENT_LEVEL: Record<BmsLevel, BmsLevel | null> = { stack: null, rack: 'stack', pack: 'rack', cell: 'pack' };
 
 /** The station's BMS: a tab per level with its units' shown points; cells as heat maps with their spread and weakest cells. */
 export function BmsView({ bsaId }: { bsaId: number }) {
@@ -18,7 +20,16 @@ export function BmsView({ bsaId }: { bsaId: number }) {
     queryKey: monitorKeys.of(bsaMonitor.neoBsaGetBmsTab, { bsaId }),
     queryFn: () => api(bsaMonitor.neoBsaGetBmsTab, { bsaId }),
   });
-  const input = { bsaId, level };
+  const [parentId, setParentId] = useState<number | undefined>(undefined);
+  // the units one level up, to look at one of them (a rack's packs, a pack's cells)
+  const up = PARENT_LEVEL[level];
+  const parentInput = { bsaId, level: up ?? 'stack' };
+  const parents = useQuery({
+    queryKey: monitorKeys.of(bsaMonitor.neoBsaGetBmsData, parentInput),
+    queryFn: () => api(bsaMonitor.neoBsaGetBmsData, parentInput),
+    enabled: up !== null,
+  });
+  const input = { bsaId, level, ...(parentId ? { parentId } : {}) };
   const data = useQuery({
     queryKey: monitorKeys.of(bsaMonitor.neoBsaGetBmsData, input),
     queryFn: () => api(bsaMonitor.neoBsaGetBmsData, input),
@@ -27,12 +38,30 @@ export function BmsView({ bsaId }: { bsaId: number }) {
   const d = data.data;
   return (
     <Flex vertical gap={16} data-testid="bms">
-      <Segmented
-        value={level}
-        onChange={(v) => setLevel(v as BmsLevel)}
-        options={(tabs.data?.tabs ?? []).map((x) => ({ value: x.level, label: `${m(`level.${x.level}`)} (${x.units})` }))}
-        data-testid="bms-levels"
-      />
+      <Flex gap={12} wrap align="center">
+        <Segmented
+          value={level}
+          onChange={(v) => {
+            setLevel(v as BmsLevel);
+            setParentId(undefined);
+          }}
+          options={(tabs.data?.tabs ?? []).map((x) => ({ value: x.level, label: `${m(`level.${x.level}`)} (${x.units})` }))}
+          data-testid="bms-levels"
+        />
+        {up && (
+          <Select
+            style={{ minWidth: 260 }}
+            value={parentId ?? 0}
+            onChange={(v: number) => setParentId(v || undefined)}
+            options={[
+              { value: 0, label: `${m('parent')}: ${m('all')}` },
+              ...(parents.data?.units ?? []).map((u) => ({ value: u.id, label: `${m('parent')}: ${u.code}` })),
+            ]}
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="bms-parent"
+          />
+        )}
+      </Flex>
       <CellFigures data={d} />
       {level === 'cell' ? <HeatMaps data={d} loading={data.isFetching} /> : <UnitTable data={d} loading={data.isFetching} />}
     </Flex>
