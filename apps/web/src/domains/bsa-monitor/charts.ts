@@ -1,5 +1,5 @@
 import type { ChartOption } from '../../shared/chart/chart-option';
-import type { BatteryCurve, BmsData, Curve, Environment } from './queries';
+import type { BatteryCurve, BmsData, Curve, Environment, GisRow } from './queries';
 
 // The monitoring pages' ECharts options (drawn by the shared ThemedChart, which loads ECharts lazily).
 
@@ -118,5 +118,47 @@ export function batteryCurveOption(
       { name: names.discharge, type: 'bar', data: days.map((d) => d.dischargeWh / 1000) },
       { name: names.cycles, type: 'line', yAxisIndex: 1, data: days.map((d) => d.cycles) },
     ],
+  };
+}
+
+/**
+ * The stations at their sites' coordinates (longitude, latitude; no base map): the symbol's area follows
+ * the capacity, its colour whether the station is online.
+ */
+export function gisOption(
+  rows: GisRow[],
+  colors: { online: string; offline: string },
+  names: { online: string; offline: string },
+): ChartOption {
+  const placed = rows.filter((r) => r.lng !== null && r.lat !== null);
+  const maxCapacity = Math.max(1, ...placed.map((r) => r.capacityKwh));
+  const series = (online: boolean) => ({
+    name: online ? names.online : names.offline,
+    type: 'scatter' as const,
+    itemStyle: { color: online ? colors.online : colors.offline },
+    symbolSize: (v: number[]) => 12 + 24 * Math.sqrt((v[2] ?? 0) / maxCapacity),
+    label: { show: true, position: 'right' as const, formatter: (p: { data: unknown }) => String((p.data as unknown[])[3]) },
+    data: placed.filter((r) => r.online === online).map((r) => [r.lng!, r.lat!, r.capacityKwh, r.code]),
+  });
+  const pad = (values: number[]) => {
+    const lo = Math.min(...values);
+    const hi = Math.max(...values);
+    const margin = Math.max(0.2, (hi - lo) * 0.15);
+    return { min: Math.floor((lo - margin) * 10) / 10, max: Math.ceil((hi + margin) * 10) / 10 };
+  };
+  const lng = placed.length ? pad(placed.map((r) => r.lng!)) : { min: 70, max: 140 };
+  const lat = placed.length ? pad(placed.map((r) => r.lat!)) : { min: 15, max: 55 };
+  return {
+    tooltip: {
+      formatter: (p: unknown) => {
+        const d = (p as { data: [number, number, number, string] }).data;
+        return `${d[3]}<br/>${d[2]} kWh<br/>${d[0].toFixed(4)}, ${d[1].toFixed(4)}`;
+      },
+    },
+    legend: { data: [names.online, names.offline] },
+    grid: { left: 56, right: 48, top: 40, bottom: 32 },
+    xAxis: { type: 'value', name: '°E', ...lng },
+    yAxis: { type: 'value', name: '°N', ...lat },
+    series: [series(true), series(false)],
   };
 }

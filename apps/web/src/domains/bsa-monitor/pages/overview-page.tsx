@@ -1,12 +1,15 @@
-import { Card, Col, Flex, Row, Statistic, Table, Tag } from 'antd';
+import { useMemo } from 'react';
+import { Card, Col, Flex, Row, Statistic, Table, Tag, theme as antdTheme } from 'antd';
 import { bsa, bsaMonitor } from '@energy/contracts/refs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { Authorized } from '../../../shared/authorized';
+import { ThemedChart } from '../../../shared/chart/themed-chart';
 import { ExportButton } from '../../../shared/excel/export-buttons';
 import { PageTitle } from '../../../shared/page-title';
+import { gisOption } from '../charts';
 import { STATION_PATH } from '../paths';
 import { fig, kwh, LIVE_MS, monitorKeys, type GisRow, type StationNow } from '../queries';
 import '../texts';
@@ -38,6 +41,16 @@ export default function OverviewPage() {
     ['lifetimeDischarge', s ? kwh(s.lifetime.dischargeWh) : '–'],
   ];
   const where = (id: number): GisRow | undefined => gis.data?.find((g) => g.id === id);
+  const { token } = antdTheme.useToken();
+  const map = useMemo(
+    () =>
+      gisOption(
+        gis.data ?? [],
+        { online: token.colorSuccess, offline: token.colorTextQuaternary },
+        { online: m('online'), offline: m('offline') },
+      ),
+    [gis.data, token, t],
+  );
   return (
     <Flex vertical gap={16} data-testid="bsa-overview">
       <PageTitle>{m('overviewTitle')}</PageTitle>
@@ -50,6 +63,15 @@ export default function OverviewPage() {
           </Col>
         ))}
       </Row>
+      <Card size="small" title={m('map')}>
+        <ThemedChart
+          option={map}
+          empty={!gis.data?.some((g) => g.lng !== null)}
+          loading={gis.isFetching}
+          height={300}
+          data-testid="gis-map"
+        />
+      </Card>
       <Card
         size="small"
         title={m('stations')}
