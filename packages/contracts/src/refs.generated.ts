@@ -760,6 +760,159 @@ export const bsaForecast = {
   >,
 };
 
+export const bsaMonitor = {
+  batteryInfo: { method: 'POST', path: '/api/v2/bsaOperationOverview/batteryInfo', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.batteryInfo
+  >,
+  batteryInfoCurve: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/batteryInfoCurve',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.batteryInfoCurve>,
+  bsaConstruction: { method: 'POST', path: '/api/v2/bsaOperationOverview/bsaConstruction', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaConstruction
+  >,
+  bsaDataData: { method: 'POST', path: '/api/v2/bsaData/data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataData
+  >,
+  bsaDataDataApp: { method: 'POST', path: '/api/v2/bsaData/data/app', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataDataApp
+  >,
+  bsaDataDataPropertyConfig: {
+    method: 'POST',
+    path: '/api/v2/bsaData/dataproperty-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaDataDataPropertyConfig>,
+  bsaDataDataTmp: { method: 'POST', path: '/api/v2/bsaData/data/tmp', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataDataTmp
+  >,
+  bsaDataExport: {
+    method: 'GET',
+    path: '/api/v2/bsaData/data/export',
+    bodyKind: 'json',
+    queryKeys: ['bsaId', 'timeResolution', 'from', 'to', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaMonitor.bsaDataExport>,
+  bsaDataGetAllDataPropertyConfig: {
+    method: 'POST',
+    path: '/api/v2/bsaData/get-all-dataproperty-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaDataGetAllDataPropertyConfig>,
+  bsaDataGetBmsTab: { method: 'POST', path: '/api/v2/bsaData/get-bms-tab', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataGetBmsTab
+  >,
+  bsaDataGetDataPropertyConfig: {
+    method: 'POST',
+    path: '/api/v2/bsaData/get-dataproperty-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaDataGetDataPropertyConfig>,
+  bsaDataList: { method: 'POST', path: '/api/v2/bsaData/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataList
+  >,
+  bsaDataNeoList: { method: 'POST', path: '/api/v2/bsaData/neo/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataNeoList
+  >,
+  bsaDataRealTimeData: { method: 'POST', path: '/api/v2/bsaData/real-time-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataRealTimeData
+  >,
+  bsaDataRunningData: { method: 'POST', path: '/api/v2/bsaData/running-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaDataRunningData
+  >,
+  bsaDataTenantCustomerTree: {
+    method: 'POST',
+    path: '/api/v2/bsaData/tenant-customer-tree',
+    bodyKind: 'none',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaDataTenantCustomerTree>,
+  bsaEnvironmentalDetection: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/bsaEnvironmentalDetection',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaEnvironmentalDetection>,
+  bsaOperatingCurve: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/bsaOperatingCurve',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaOperatingCurve>,
+  bsaOperatingCurveOldNeo: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/bsaOperatingCurve/old-neo',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.bsaOperatingCurveOldNeo>,
+  bsaStatics: { method: 'POST', path: '/api/v2/bsaData/statics', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaStatics
+  >,
+  bsaStaticsGis: { method: 'POST', path: '/api/v2/bsaData/statics/gis', bodyKind: 'none', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.bsaStaticsGis
+  >,
+  neoBsaBsaDataApp: { method: 'POST', path: '/api/v2/neo-bsa/bsa-data/app', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaBsaDataApp
+  >,
+  neoBsaDataPropertyConfig: { method: 'POST', path: '/api/v2/neo-bsa/dataproperty-config', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaDataPropertyConfig
+  >,
+  neoBsaEms: { method: 'POST', path: '/api/v2/neo-bsa/bsaEms', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaEms
+  >,
+  neoBsaEnvironmentalDetection: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/neo/bsaEnvironmentalDetection',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.neoBsaEnvironmentalDetection>,
+  neoBsaGetAllDataPropertyConfig: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa/get-all-dataproperty-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.neoBsaGetAllDataPropertyConfig>,
+  neoBsaGetBmsData: { method: 'POST', path: '/api/v2/neo-bsa/get-bms-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaGetBmsData
+  >,
+  neoBsaGetBmsTab: { method: 'POST', path: '/api/v2/neo-bsa/get-bms-tab', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaGetBmsTab
+  >,
+  neoBsaGetDataPropertyConfig: {
+    method: 'POST',
+    path: '/api/v2/neo-bsa/get-dataproperty-config',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.neoBsaGetDataPropertyConfig>,
+  neoBsaGetPcsData: { method: 'POST', path: '/api/v2/neo-bsa/get-pcs-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaGetPcsData
+  >,
+  neoBsaHistoryDataApp: { method: 'POST', path: '/api/v2/neo-bsa/history-data/app', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaHistoryDataApp
+  >,
+  neoBsaOperatingCurve: {
+    method: 'POST',
+    path: '/api/v2/bsaOperationOverview/neoBsaOperatingCurve',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaMonitor.neoBsaOperatingCurve>,
+  neoBsaRealTimeData: { method: 'POST', path: '/api/v2/neo-bsa/real-time-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaRealTimeData
+  >,
+  neoBsaRunningData: { method: 'POST', path: '/api/v2/neo-bsa/running-data', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.neoBsaRunningData
+  >,
+  overviewBsaEms: { method: 'POST', path: '/api/v2/bsaOperationOverview/bsaEms', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.overviewBsaEms
+  >,
+  overviewNeoBsaEms: { method: 'POST', path: '/api/v2/bsaOperationOverview/neoBsaEms', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.overviewNeoBsaEms
+  >,
+  tenantCustomerTree: { method: 'POST', path: '/api/v2/neo-bsa/tenant-customer-tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<
+    typeof C.bsaMonitor.tenantCustomerTree
+  >,
+};
+
 export const catalogue = {
   permissionTree: { method: 'POST', path: '/api/v2/platform-public/permission/tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.catalogue.permissionTree

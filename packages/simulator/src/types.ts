@@ -51,6 +51,11 @@ export interface SimDeviceSpec {
   strategyVersion?: number;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
+  /**
+   * An FCS: a fault of its battery container (docs/bsa.md "Monitoring (issue 22)"): `humidity` is a failed
+   * dehumidifier, the container's humidity climbing above 90 % in the humid night and morning.
+   */
+  containerFault?: 'humidity';
 }
 
 /**

@@ -4,6 +4,7 @@ import mqtt from 'mqtt';
 import { Aedes } from 'aedes';
 import { strategy } from '@energy/contracts';
 import { createModels, PlanBook, startFleet, wireToPlan, type SimDeviceSpec } from '../src/index.js';
+import { containerEnvironment } from '../src/models/fcs.js';
 import { DAY, HOUR, device, fullSite, shanghaiMidnight } from './helpers.js';
 
 /** The FCS model, the wire-to-plan adapter, and the FCS in a fleet answering commands over MQTT. */
@@ -116,7 +117,7 @@ describe('the FCS model', () => {
     const specs = [...site, fcs];
     const models = createModels(specs, new Date(from), undefined, plans);
     const fcsModel = models.find((m) => m.spec.typeKey === 'bsa-fcs')!;
-    expect(fcsModel.step(new Date(from)).values).toEqual({ run_state: 1, mode: 0, strategy_id: 0, strategy_version: 0 });
+    expect(fcsModel.step(new Date(from)).values).toMatchObject({ run_state: 1, mode: 0, strategy_id: 0, strategy_version: 0 });
     const reply = fcsModel.onCommand!('strategy', command(7, { action: 'deliver', strategyId: 42, revision: 3, strategy: WIRE }), from);
     expect(reply).toEqual({ deliveryId: 7, accepted: true });
     expect(plans.at(pcs.username, from + 1)).not.toBeNull();
@@ -145,7 +146,7 @@ describe('the FCS model', () => {
     expect(at(10).p).toBeGreaterThanOrEqual(150);
     for (const hour of [1, 5, 10]) expect(at(hour).grid).toBeCloseTo(at(hour).load - at(hour).pv - at(hour).p, 0);
     // the FCS reports what it runs
-    expect(fcsModel.step(new Date(from + DAY)).values).toEqual({ run_state: 1, mode: 1, strategy_id: 42, strategy_version: 1 });
+    expect(fcsModel.step(new Date(from + DAY)).values).toMatchObject({ run_state: 1, mode: 1, strategy_id: 42, strategy_version: 1 });
   });
 
   it('refuses another version, a broken strategy and a field strategy whose days have passed; stops on request', () => {
@@ -232,5 +233,24 @@ describe('the FCS in a fleet (in-test aedes broker)', () => {
       await platform.endAsync();
       await fleet.stop();
     }
+  });
+});
+
+describe("the FCS' container sensors", () => {
+  it('holds an air-conditioned container at 24-28 °C and 45-60 %; a failed dehumidifier above 88 %; smoke and water clear', () => {
+    const from = shanghaiMidnight(2026, 3, 10);
+    const humid: SimDeviceSpec = { ...fcs, containerFault: 'humidity' };
+    for (let t = from; t < from + DAY; t += HOUR) {
+      const ok = containerEnvironment(fcs, t);
+      expect(ok.env_temp).toBeGreaterThanOrEqual(23.5);
+      expect(ok.env_temp).toBeLessThanOrEqual(28.5);
+      expect(ok.env_humidity).toBeGreaterThanOrEqual(45);
+      expect(ok.env_humidity).toBeLessThanOrEqual(59);
+      expect([ok.smoke, ok.water]).toEqual([0, 0]);
+      expect(containerEnvironment(humid, t).env_humidity).toBeGreaterThanOrEqual(87.5);
+    }
+    // warmest in the afternoon, most humid at night
+    expect(containerEnvironment(fcs, from + 15 * HOUR).env_temp).toBeGreaterThan(containerEnvironment(fcs, from + 3 * HOUR).env_temp);
+    expect(containerEnvironment(humid, from + 3 * HOUR).env_humidity).toBeGreaterThanOrEqual(94);
   });
 });

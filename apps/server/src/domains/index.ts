@@ -9,6 +9,7 @@ import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
 import { bsaForecastModule } from './bsa-forecast/bsa-forecast.module.js';
+import { bsaMonitorModule } from './bsa-monitor/bsa-monitor.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -49,6 +50,7 @@ export const domainModules = [
   telemetryModule,
   alarmModule,
   bsaModule,
+  bsaMonitorModule,
   strategyModule,
   jobsModule,
   devicesExcelModule,
@@ -148,6 +150,7 @@ export function createServices(db: Db, config: Config) {
     bsaLevels,
     bsaEdge,
     bsaEdgeConfig,
+    ...bsaMonitorModule.services({ bsa, bsaLevels }),
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

@@ -170,6 +170,8 @@ async function issueCredentials(
     };
     // an FCS runs the strategy version of its station (strategies of another version are refused)
     if (d.typeKey === 'bsa-fcs') spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
+    // the demo's container fault (docs/bsa.md "Monitoring (issue 22)"): Wuxi's dehumidifier has failed
+    if (d.ouCode === 'WX-01' && d.code === 'FCS-01') spec.containerFault = 'humidity';
     out.set(username, { spec, deviceId: d.id });
   }
   return out;

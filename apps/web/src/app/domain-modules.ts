@@ -4,6 +4,7 @@ import { chargingModule } from '../domains/charging/charging.module';
 import { circuitModule } from '../domains/circuit/circuit.module';
 import { bsaModule } from '../domains/bsa/bsa.module';
 import { bsaForecastModule } from '../domains/bsa-forecast/bsa-forecast.module';
+import { bsaMonitorModule } from '../domains/bsa-monitor/bsa-monitor.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
 import { lineLossModule } from '../domains/line-loss/line-loss.module';
@@ -24,6 +25,7 @@ export const domainModules: DomainModule[] = [
   circuitModule,
   bsaModule,
   bsaForecastModule,
+  bsaMonitorModule,
   devicesModule,
   energyConservationModule,
   lineLossModule,

@@ -168,6 +168,11 @@ export const DEVICE_TYPES: DeviceTypeTemplate[] = [
       p('mode', 'Control mode (0 manual, 1 strategy, 2 remote command)', '', 'state'),
       p('strategy_id', 'Executing strategy id (0 none)', '', 'state'),
       p('strategy_version', 'Strategy version it runs (1 CA .. 6 CF)', '', 'state'),
+      // the battery container's sensors wired to the FCS (docs/bsa.md "Monitoring (issue 22)", environment)
+      p('env_temp', 'Container temperature', '°C'),
+      p('env_humidity', 'Container relative humidity', '%'),
+      p('smoke', 'Smoke detector (0 clear, 1 smoke)', '', 'state'),
+      p('water', 'Water-leak sensor (0 dry, 1 water)', '', 'state'),
     ],
   },
   {

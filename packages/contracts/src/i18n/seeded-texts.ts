@@ -85,6 +85,10 @@ const DEVICES: Record<string, string> = {
   'Control mode (0 manual, 1 strategy, 2 remote command)': '控制模式（0 手动，1 策略，2 远程指令）',
   'Executing strategy id (0 none)': '执行中的策略 ID（0 无）',
   'Strategy version it runs (1 CA .. 6 CF)': '运行的策略版本（1 CA .. 6 CF）',
+  'Container temperature': '储能舱温度',
+  'Container relative humidity': '储能舱相对湿度',
+  'Smoke detector (0 clear, 1 smoke)': '烟感（0 正常，1 有烟）',
+  'Water-leak sensor (0 dry, 1 water)': '水浸（0 正常，1 有水）',
 };
 
 /** Roles, OU types, organisation levels and time-of-use seasons the platform and the demo seed. */

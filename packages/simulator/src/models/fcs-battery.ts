@@ -113,7 +113,9 @@ export function batteryReport(config: BatteryConfig, t: number, seed: number) {
         const soc = round(Math.min(100, Math.max(0, baseSoc + spread * 4)), 1);
         const weak = cell.code.endsWith('-R02-P01-C01') ? 0.33 : 0;
         const v = round(3.2 + 0.0015 * soc + spread * 0.01 - weak, 3);
-        const temp = round(25 + 3 * Math.abs(Math.sin(phase)) + spread * 2, 1);
+        // the demo's hot rack: rack 1 of Suzhou, whose air duct is blocked, runs 11 °C warmer
+        const hot = rack.code.endsWith('SZ-01-BSA-01-R01') ? 11 : 0;
+        const temp = round(25 + 3 * Math.abs(Math.sin(phase)) + spread * 2 + hot, 1);
         rows.cell.push(row(cell, config.points.cell, { voltage: v, temperature: temp, soc }));
         return { v, temp, soc };
       });

@@ -80,6 +80,24 @@ export function applyStrategy(opts: {
   return { ok: true };
 }
 
+/**
+ * The battery container's sensors wired to the FCS: an air-conditioned container holds 24-28 °C (warmer in the
+ * afternoon, when the site is hot and the battery works) and 45-60 % humidity; smoke and water stay clear.
+ * A container with a failed dehumidifier (`containerFault: 'humidity'`) climbs to 88-95 % at night.
+ */
+export function containerEnvironment(spec: SimDeviceSpec, t: number) {
+  const hour = ((((t + zoneOffsetMs(spec.site.timeZone, t)) % 86_400_000) + 86_400_000) % 86_400_000) / 3_600_000;
+  const afternoon = Math.cos(((hour - 15) / 24) * 2 * Math.PI); // 1 at 15:00, -1 at 03:00
+  const jitter = ((spec.seed * 31 + Math.floor(t / 300_000)) % 17) / 17 - 0.5; // -0.5..0.5, changes every 5 min
+  const humid = spec.containerFault === 'humidity';
+  return {
+    env_temp: Math.round((26 + 2 * afternoon + 0.4 * jitter) * 10) / 10,
+    env_humidity: Math.round(((humid ? 91.5 - 3.5 * afternoon : 52 - 6 * afternoon) + jitter) * 10) / 10,
+    smoke: 0,
+    water: 0,
+  };
+}
+
 class FcsModel implements DeviceModel {
   private readonly plans: PlanBook;
   private readonly pcsUsernames: string[];
@@ -110,6 +128,7 @@ class FcsModel implements DeviceModel {
         mode: running ? 1 : 0,
         strategy_id: running?.meta?.strategyId ?? 0,
         strategy_version: running ? (running.meta?.version ?? this.spec.strategyVersion ?? 0) : 0,
+        ...containerEnvironment(this.spec, t),
       },
     };
   }

@@ -1,5 +1,5 @@
 import type { ComposeOption } from 'echarts/core';
-import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, HeatmapSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type {
   DataZoomComponentOption,
   GridComponentOption,
@@ -15,6 +15,7 @@ export type ChartOption = ComposeOption<
   | LineSeriesOption
   | BarSeriesOption
   | HeatmapSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption

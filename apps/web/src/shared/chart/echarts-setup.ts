@@ -1,7 +1,7 @@
 // The parts of ECharts the platform draws with. Loaded only by ThemedChart's dynamic import,
 // so ECharts stays out of the first page and only pages with charts pay for it.
 import * as echarts from 'echarts/core';
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -26,6 +26,8 @@ echarts.use([
   // the PV noticeboard's string-current heat map
   HeatmapChart,
   VisualMapComponent,
+  // the storage overview's stations at their coordinates
+  ScatterChart,
   CanvasRenderer,
 ]);
 

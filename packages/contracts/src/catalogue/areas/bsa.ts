@@ -15,6 +15,15 @@ export const bsaArea = {
       pages: [
         { key: 'overview', name: 'Station overview', nameZh: '电站总览', path: '/bsa/monitor/overview' },
         { key: 'curve', name: 'Operating curves', nameZh: '运行曲线', path: '/bsa/monitor/curve' },
+        // issue 22 (docs/bsa.md "Monitoring (issue 22)"): one page reads every figure of a station, its tabs
+        // (real time, BMS, environment, battery health) are routes below its path
+        {
+          key: 'station-monitor',
+          name: 'Station monitoring',
+          nameZh: '电站监控',
+          path: '/bsa/monitor/station',
+          buttons: [{ code: 'b-bsa-monitor-export', name: 'Export station data', nameZh: '导出电站数据' }],
+        },
       ],
     },
     {
