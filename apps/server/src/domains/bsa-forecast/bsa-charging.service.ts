@@ -8,7 +8,7 @@ import { notFound } from '../../plugins/errors.js';
 import { priceAt, type BsaService } from '../bsa/bsa.service.js';
 import { chargeSteps } from './bsa-forecast-data.js';
 import { addDays } from './bsa-forecast-method.js';
-import { priceTenThousandths, toCents10k } from './bsa-forecast-money.js';
+import { priceTenThousandths, toCents10k } from '../bsa/bsa-money.js';
 
 // A storage station's charging data (docs/bsa.md, "Forecasts and station money (issue 22)"): per day or month
 // the PCS' charged and discharged energy from the 15-minute rollups of their counters, priced per step.

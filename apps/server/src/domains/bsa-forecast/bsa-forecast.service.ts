@@ -9,7 +9,7 @@ import type { StrategyOverview } from '../strategy/strategy-overview.js';
 import type { TelemetryService } from '../telemetry/telemetry.service.js';
 import { localSpan, localToday, powerHistory } from './bsa-forecast-data.js';
 import { addDays, forecastDay, HISTORY_DAYS, VALIDATION_DAYS, WEEKDAY_WEEKS } from './bsa-forecast-method.js';
-import { priceTenThousandths, toCents10k } from './bsa-forecast-money.js';
+import { priceTenThousandths, toCents10k } from '../bsa/bsa-money.js';
 
 // The day-ahead forecast and the revenue of the station's strategy on it (docs/bsa.md, "Forecasts and
 // station money (issue 22)").

@@ -2,6 +2,7 @@ import { bsaMonitor as contract, type BodyOf } from '@energy/contracts';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../plugins/context.js';
 import type { BsaLevelsService } from '../bsa/bsa-levels.service.js';
+import { priceTenThousandths, toCents10k } from '../bsa/bsa-money.js';
 import { priceAt, type BsaService } from '../bsa/bsa.service.js';
 import { dayStarts, latestValues, round, siteDevices, valueOf } from './bsa-monitor-readings.js';
 
@@ -147,16 +148,16 @@ export class BsaMonitorService {
   async curve(ctx: StaffCtx, input: { bsaId: number; date: string }): Promise<z.infer<typeof contract.curveRow>> {
     const { station, tariff, timeZone } = await this.bsa.stationOf(ctx, input.bsaId);
     const day = await this.levels.quarter(ctx, { bsaId: station.id, date: input.date });
-    let chargeCost = 0;
-    let dischargeValue = 0;
+    // Σ Wh x price in ten-thousandths per kWh (exact), rounded once to the cent, as the charging data does
+    let chargeExact = 0;
+    let dischargeExact = 0;
     const steps = day.steps.map((s) => {
       const [h, m] = s.time.split(':').map(Number) as [number, number];
       const band = tariff ? priceAt(tariff, h * 60 + m) : null;
       if (band) {
-        // money in ten-thousandths: Wh x (price in ten-thousandths per kWh) / 1000, rounded per step
-        const price4 = Math.round(band.price * 10_000);
-        chargeCost += Math.round((s.chargeWh * price4) / 1000);
-        dischargeValue += Math.round((s.dischargeWh * price4) / 1000);
+        const price = priceTenThousandths(band.price);
+        chargeExact += s.chargeWh * price;
+        dischargeExact += s.dischargeWh * price;
       }
       return {
         ts: s.ts,
@@ -178,8 +179,8 @@ export class BsaMonitorService {
       stepMinutes: day.stepMinutes,
       steps,
       totals: day.totals,
-      chargeCost: tariff ? chargeCost : null,
-      dischargeValue: tariff ? dischargeValue : null,
+      chargeCost: tariff ? toCents10k(chargeExact) : null,
+      dischargeValue: tariff ? toCents10k(dischargeExact) : null,
     };
   }
 

@@ -1,6 +1,8 @@
 // Money of a storage station (docs/bsa.md, "Money" and "Forecasts and station money (issue 22)"): prices
 // have at most 4 decimals, so a price is an exact integer of ten-thousandths per kWh, and Wh x that integer
-// is an exact integer of 1e-7 of the currency. A day's sum is rounded once, half up, to the whole cent.
+// is an exact integer of 1e-7 of the currency. A day's sum is rounded once, half up, to the whole cent. One
+// method for every page that shows a station's money: the charging data, the operating curve, the forecast's
+// revenue.
 
 /** A price per kWh as integer ten-thousandths (exact for prices of at most 4 decimals). */
 export const priceTenThousandths = (price: number) => Math.round(price * 10_000);
