@@ -8,6 +8,7 @@ import { alarmModule } from './alarm/alarm.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
+import { bsaSecondModule } from './bsa-second/bsa-second.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -48,6 +49,7 @@ export const domainModules = [
   telemetryModule,
   alarmModule,
   bsaModule,
+  bsaSecondModule,
   strategyModule,
   jobsModule,
   devicesExcelModule,
@@ -97,6 +99,9 @@ export function createServices(db: Db, config: Config) {
       answerTimeoutMs: config.strategy.deliveryTimeoutMs,
     },
   );
+  const { files } = filesModule.services({ db, config });
+  // issue 22 (docs/bsa.md, "Second edition and firmware"): firmware goes to the FCS over the ingest's broker
+  const bsaSecond = bsaSecondModule.services({ db, firmware: config.firmware, bsa, bsaLifecycle, bsaLevels, bsaConfig, devices, files });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
@@ -112,7 +117,7 @@ export function createServices(db: Db, config: Config) {
   const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
-    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],
+    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery, bsaSecond.bsaSecondDelivery] as IngestListener[],
     push,
     catalogue,
     throttle,
@@ -133,7 +138,7 @@ export function createServices(db: Db, config: Config) {
     platformSettings,
     platformConsole,
     ...navigationModule.services({ catalogue, staff }),
-    ...filesModule.services({ db, config }),
+    files,
     ...integrationModule.services({ catalogue, staff }),
     ...uetModule.services({}),
     ...alarms,
@@ -146,6 +151,7 @@ export function createServices(db: Db, config: Config) {
     bsaLevels,
     bsaEdge,
     bsaEdgeConfig,
+    ...bsaSecond,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),
