@@ -117,7 +117,12 @@ export function createServices(db: Db, config: Config) {
   const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
-    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery, bsaSecond.bsaSecondDelivery] as IngestListener[],
+    ingestListeners: [
+      alarms.alarmEvaluator,
+      strategies.strategyDelivery,
+      bsaConfigDelivery,
+      bsaSecond.bsaSecondDelivery,
+    ] as IngestListener[],
     push,
     catalogue,
     throttle,

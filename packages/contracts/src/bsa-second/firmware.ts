@@ -85,7 +85,7 @@ export const distribute = endpoint({
     .superRefine((body, ctx) => {
       if (body.distributionId !== undefined) {
         if (body.fileKey !== undefined)
-          ctx.addIssue({ code: 'custom', path: ['fileKey'], message: 'a retry sends its distribution\'s package: give no fileKey' });
+          ctx.addIssue({ code: 'custom', path: ['fileKey'], message: "a retry sends its distribution's package: give no fileKey" });
         return;
       }
       if (body.fileKey === undefined) ctx.addIssue({ code: 'custom', path: ['fileKey'], message: 'the package to send is required' });

@@ -111,7 +111,9 @@ export class BsaSecondCabinetService {
     const [taken] = await ctx.tx
       .select({ id: bsaCabinet.id })
       .from(bsaCabinet)
-      .where(and(eq(bsaCabinet.tenantId, ctx.staff.tenantId), eq(bsaCabinet.code, code), exceptId ? ne(bsaCabinet.id, exceptId) : undefined));
+      .where(
+        and(eq(bsaCabinet.tenantId, ctx.staff.tenantId), eq(bsaCabinet.code, code), exceptId ? ne(bsaCabinet.id, exceptId) : undefined),
+      );
     if (taken) throw invalid('body.code', `${code} is already a cabinet of your tenant`);
   }
 
@@ -199,8 +201,8 @@ export class BsaSecondCabinetService {
       cabinetId: r.l.cabinetId,
       kind: r.l.kind,
       targetId: (r.l.deviceId ?? r.l.stackId)!,
-      code: (r.deviceCode ?? r.stackCode) ?? '',
-      name: (r.deviceName ?? r.stackName) ?? '',
+      code: r.deviceCode ?? r.stackCode ?? '',
+      name: r.deviceName ?? r.stackName ?? '',
       online: r.l.kind === 'stack' ? null : (r.online ?? false),
       createdAt: r.l.createdAt.toISOString(),
     }));
@@ -278,11 +280,23 @@ export class BsaSecondCabinetService {
   /** Where each device and stack of a station sits: target id → cabinet. */
   private async placement(ctx: StaffCtx, stationId: number) {
     const rows = await ctx.tx
-      .select({ linkId: bsaCabinetLink.id, kind: bsaCabinetLink.kind, deviceId: bsaCabinetLink.deviceId, stackId: bsaCabinetLink.stackId, id: bsaCabinet.id, code: bsaCabinet.code })
+      .select({
+        linkId: bsaCabinetLink.id,
+        kind: bsaCabinetLink.kind,
+        deviceId: bsaCabinetLink.deviceId,
+        stackId: bsaCabinetLink.stackId,
+        id: bsaCabinet.id,
+        code: bsaCabinet.code,
+      })
       .from(bsaCabinetLink)
       .innerJoin(bsaCabinet, eq(bsaCabinet.id, bsaCabinetLink.cabinetId))
       .where(eq(bsaCabinet.stationId, stationId));
-    return new Map(rows.map((r) => [`${r.kind === 'stack' ? 'stack' : 'device'}:${r.deviceId ?? r.stackId}`, { id: r.id, code: r.code, linkId: r.linkId }]));
+    return new Map(
+      rows.map((r) => [
+        `${r.kind === 'stack' ? 'stack' : 'device'}:${r.deviceId ?? r.stackId}`,
+        { id: r.id, code: r.code, linkId: r.linkId },
+      ]),
+    );
   }
 
   async stacks(ctx: StaffCtx, input: { bsaId: number }) {
@@ -306,10 +320,26 @@ export class BsaSecondCabinetService {
     };
     const stacks = await this.stacks(ctx, { bsaId: station.id });
     const rows = [
-      ...station.pcs.map((p) => ({ kind: 'pcs' as const, targetId: p.deviceId, code: p.code, name: p.name, online: null as boolean | null })),
+      ...station.pcs.map((p) => ({
+        kind: 'pcs' as const,
+        targetId: p.deviceId,
+        code: p.code,
+        name: p.name,
+        online: null as boolean | null,
+      })),
       ...stacks.map((s) => ({ kind: 'stack' as const, targetId: s.id, code: s.code, name: s.name, online: null })),
       ...station.meters.map((m) => ({ kind: 'meter' as const, targetId: m.deviceId, code: m.code, name: m.name, online: null })),
-      ...(station.fcs ? [{ kind: 'fcs' as const, targetId: station.fcs.deviceId, code: station.fcs.code, name: station.fcs.name, online: station.fcs.online }] : []),
+      ...(station.fcs
+        ? [
+            {
+              kind: 'fcs' as const,
+              targetId: station.fcs.deviceId,
+              code: station.fcs.code,
+              name: station.fcs.name,
+              online: station.fcs.online,
+            },
+          ]
+        : []),
     ]
       .filter((r) => !input.kind || r.kind === input.kind)
       .map((r) => ({ ...r, cabinet: cabinetOf(`${r.kind === 'stack' ? 'stack' : 'device'}:${r.targetId}`) }));
@@ -317,7 +347,12 @@ export class BsaSecondCabinetService {
       const online = await ctx.tx
         .select({ id: device.id, online: device.online })
         .from(device)
-        .where(inArray(device.id, rows.filter((r) => r.kind !== 'stack').map((r) => r.targetId)));
+        .where(
+          inArray(
+            device.id,
+            rows.filter((r) => r.kind !== 'stack').map((r) => r.targetId),
+          ),
+        );
       const byId = new Map(online.map((d) => [d.id, d.online]));
       for (const r of rows) if (r.kind !== 'stack') r.online = byId.get(r.targetId) ?? false;
     }
@@ -338,6 +373,12 @@ export class BsaSecondCabinetService {
   /** For the station's detail: its cabinets. */
   async ofStation(ctx: StaffCtx, stationId: number) {
     const rows = await ctx.tx.select().from(bsaCabinet).where(eq(bsaCabinet.stationId, stationId)).orderBy(asc(bsaCabinet.code));
-    return rows.map((c) => ({ id: c.id, code: c.code, name: c.name, ratedPowerKw: fromWatt(c.ratedPowerW), capacityKwh: fromWatt(c.capacityWh) }));
+    return rows.map((c) => ({
+      id: c.id,
+      code: c.code,
+      name: c.name,
+      ratedPowerKw: fromWatt(c.ratedPowerW),
+      capacityKwh: fromWatt(c.capacityWh),
+    }));
   }
 }

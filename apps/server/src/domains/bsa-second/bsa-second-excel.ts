@@ -41,17 +41,41 @@ const text = (key: keyof LogFileRow, en: string, zh: string, width: number): Col
 });
 
 const COLUMNS: Column<LogFileRow>[] = [
-  { key: 'distributionId', header: { 'en-US': 'Distribution', 'zh-CN': '升级批次' }, type: { kind: 'number' }, width: 12, value: (r) => r.distributionId },
+  {
+    key: 'distributionId',
+    header: { 'en-US': 'Distribution', 'zh-CN': '升级批次' },
+    type: { kind: 'number' },
+    width: 12,
+    value: (r) => r.distributionId,
+  },
   text('fcsCode', 'FCS', 'FCS', 18),
   text('stationCode', 'Station', '电站', 18),
   text('fileName', 'Package', '升级包', 24),
   text('fromVersion', 'From version', '原版本', 14),
   text('softwareVersion', 'To version', '目标版本', 14),
   { key: 'attempt', header: { 'en-US': 'Attempt', 'zh-CN': '尝试次数' }, type: { kind: 'number' }, width: 10, value: (r) => r.attempt },
-  { key: 'state', header: { 'en-US': 'State', 'zh-CN': '状态' }, type: { kind: 'enum', labels: STATE_LABELS }, width: 12, value: (r) => r.state },
+  {
+    key: 'state',
+    header: { 'en-US': 'State', 'zh-CN': '状态' },
+    type: { kind: 'enum', labels: STATE_LABELS },
+    width: 12,
+    value: (r) => r.state,
+  },
   text('reason', 'Reason', '原因', 32),
-  { key: 'createdAt', header: { 'en-US': 'Started', 'zh-CN': '开始时间' }, type: { kind: 'datetime' }, width: 20, value: (r) => r.createdAt },
-  { key: 'finishedAt', header: { 'en-US': 'Finished', 'zh-CN': '结束时间' }, type: { kind: 'datetime' }, width: 20, value: (r) => r.finishedAt },
+  {
+    key: 'createdAt',
+    header: { 'en-US': 'Started', 'zh-CN': '开始时间' },
+    type: { kind: 'datetime' },
+    width: 20,
+    value: (r) => r.createdAt,
+  },
+  {
+    key: 'finishedAt',
+    header: { 'en-US': 'Finished', 'zh-CN': '结束时间' },
+    type: { kind: 'datetime' },
+    width: 20,
+    value: (r) => r.finishedAt,
+  },
 ];
 
 /** The distribution log (the list's filters) as XLSX or CSV, streamed in batches. */

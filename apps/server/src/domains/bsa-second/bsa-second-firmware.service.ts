@@ -131,7 +131,9 @@ export class BsaSecondFirmwareService {
     const counts = new Map<string | null, number>();
     for (const r of rows) counts.set(r.softwareVersion, (counts.get(r.softwareVersion) ?? 0) + 1);
     return {
-      versions: [...counts].map(([softwareVersion, fcs]) => ({ softwareVersion, fcs })).sort((a, b) => (a.softwareVersion ?? '').localeCompare(b.softwareVersion ?? '')),
+      versions: [...counts]
+        .map(([softwareVersion, fcs]) => ({ softwareVersion, fcs }))
+        .sort((a, b) => (a.softwareVersion ?? '').localeCompare(b.softwareVersion ?? '')),
       fcs: rows.map((r) => ({
         deviceId: r.deviceId,
         code: r.code,
@@ -220,7 +222,8 @@ export class BsaSecondFirmwareService {
       const fcs = await this.devices.visible(ctx, fcsId, 'own').catch(() => {
         throw notFound(`FCS ${fcsId}`);
       });
-      if (fcs.deviceTypeKey !== 'bsa-fcs') throw invalid(`body.fcsDeviceIds.${i}`, `${fcs.code} is a ${fcs.deviceTypeName}, not an FCS edge controller`);
+      if (fcs.deviceTypeKey !== 'bsa-fcs')
+        throw invalid(`body.fcsDeviceIds.${i}`, `${fcs.code} is a ${fcs.deviceTypeName}, not an FCS edge controller`);
       fcsList.push(fcs);
     }
     const ids = fcsList.map((f) => f.id);
@@ -248,8 +251,11 @@ export class BsaSecondFirmwareService {
         const [latest] = await ctx.tx
           .select({ state: bsaFirmwareTarget.state })
           .from(bsaFirmwareTarget)
-          .where(and(eq(bsaFirmwareTarget.distributionId, d.id), eq(bsaFirmwareTarget.fcsDeviceId, fcs.id), eq(bsaFirmwareTarget.attempt, n)));
-        if (latest?.state === 'updated') throw invalid(`body.fcsDeviceIds.${i}`, `${fcs.code} runs ${d.softwareVersion} already: only a failed target is retried`);
+          .where(
+            and(eq(bsaFirmwareTarget.distributionId, d.id), eq(bsaFirmwareTarget.fcsDeviceId, fcs.id), eq(bsaFirmwareTarget.attempt, n)),
+          );
+        if (latest?.state === 'updated')
+          throw invalid(`body.fcsDeviceIds.${i}`, `${fcs.code} runs ${d.softwareVersion} already: only a failed target is retried`);
         attempts.set(fcs.id, n + 1);
       }
     }
@@ -281,14 +287,20 @@ export class BsaSecondFirmwareService {
 
   private logQuery(ctx: StaffCtx) {
     return ctx.tx
-      .select({ t: bsaFirmwareTarget, d: { softwareVersion: bsaFirmwareDistribution.softwareVersion, fileName: bsaFirmwareDistribution.fileName } })
+      .select({
+        t: bsaFirmwareTarget,
+        d: { softwareVersion: bsaFirmwareDistribution.softwareVersion, fileName: bsaFirmwareDistribution.fileName },
+      })
       .from(bsaFirmwareTarget)
       .innerJoin(bsaFirmwareDistribution, eq(bsaFirmwareDistribution.id, bsaFirmwareTarget.distributionId))
       .leftJoin(device, eq(device.id, bsaFirmwareTarget.fcsDeviceId))
       .$dynamic();
   }
 
-  private logWhere(ctx: StaffCtx, input: { distributionId?: number; fcsDeviceId?: number; state?: FirmwareState; softwareVersion?: string }) {
+  private logWhere(
+    ctx: StaffCtx,
+    input: { distributionId?: number; fcsDeviceId?: number; state?: FirmwareState; softwareVersion?: string },
+  ) {
     return [
       ...staffScope(ctx, { tenant: bsaFirmwareTarget.tenantId, ou: device.ouId }),
       ...where(input, {

@@ -69,8 +69,12 @@ export const bsaCabinetLink = pgTable(
     stackId: integer('stack_id').references(() => bsaStack.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    uniqueIndex('bsa_cabinet_link_device_uq').on(t.deviceId).where(sql`${t.deviceId} is not null`),
-    uniqueIndex('bsa_cabinet_link_stack_uq').on(t.stackId).where(sql`${t.stackId} is not null`),
+    uniqueIndex('bsa_cabinet_link_device_uq')
+      .on(t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+    uniqueIndex('bsa_cabinet_link_stack_uq')
+      .on(t.stackId)
+      .where(sql`${t.stackId} is not null`),
     index('bsa_cabinet_link_cabinet_idx').on(t.cabinetId),
     check(
       'bsa_cabinet_link_target_ck',

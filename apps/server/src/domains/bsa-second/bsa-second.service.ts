@@ -121,7 +121,8 @@ export class BsaSecondService {
   /** Saves the OBS record, replaced as a whole; an invalid station's is no longer changed. */
   async updateObs(ctx: StaffCtx, input: BodyOf<typeof contract.updateObs>) {
     const station = await this.bsa.detail(ctx, { id: input.bsaId });
-    if (station.status === 'invalid') throw conflict(`Storage station ${station.code} is invalid: it is out of service for good and no longer edited`);
+    if (station.status === 'invalid')
+      throw conflict(`Storage station ${station.code} is invalid: it is out of service for good and no longer edited`);
     const values = {
       manufacturer: input.manufacturer,
       model: input.model,
@@ -197,13 +198,17 @@ export class BsaSecondService {
     if ((station.fcs?.deviceId ?? null) === input.fcsDeviceId) return (await this.one(ctx, station.id)).row;
     if (station.status === 'invalid') throw conflict(`Storage station ${station.code} is invalid: its devices are no longer changed`);
     if (station.status === 'enabled')
-      throw conflict(`Storage station ${station.code} is enabled and its FCS runs its strategy: disable the station before changing its FCS`);
+      throw conflict(
+        `Storage station ${station.code} is enabled and its FCS runs its strategy: disable the station before changing its FCS`,
+      );
     if (input.fcsDeviceId !== null) {
       const fcs = await this.devices.visible(ctx, input.fcsDeviceId, 'own').catch(() => {
         throw invalid('body.fcsDeviceId', 'is not one of your devices');
       });
-      if (fcs.deviceTypeKey !== 'bsa-fcs') throw invalid('body.fcsDeviceId', `${fcs.code} is a ${fcs.deviceTypeName}, not an FCS edge controller`);
-      if (fcs.ouId !== station.ouId) throw invalid('body.fcsDeviceId', `${fcs.code} is in ${fcs.ouName}, not in the station's operating unit`);
+      if (fcs.deviceTypeKey !== 'bsa-fcs')
+        throw invalid('body.fcsDeviceId', `${fcs.code} is a ${fcs.deviceTypeName}, not an FCS edge controller`);
+      if (fcs.ouId !== station.ouId)
+        throw invalid('body.fcsDeviceId', `${fcs.code} is in ${fcs.ouName}, not in the station's operating unit`);
       const [owner] = await ctx.tx
         .select({ code: bsaStation.code })
         .from(bsaStationDevice)
@@ -212,9 +217,7 @@ export class BsaSecondService {
       if (owner) throw invalid('body.fcsDeviceId', `${fcs.code} already belongs to storage station ${owner.code}`);
     }
     if (station.fcs) {
-      await ctx.tx
-        .delete(bsaStationDevice)
-        .where(and(eq(bsaStationDevice.stationId, station.id), eq(bsaStationDevice.role, 'fcs')));
+      await ctx.tx.delete(bsaStationDevice).where(and(eq(bsaStationDevice.stationId, station.id), eq(bsaStationDevice.role, 'fcs')));
       // the FCS left the station: it no longer sits in the station's cabinet
       await ctx.tx.delete(bsaCabinetLink).where(and(eq(bsaCabinetLink.deviceId, station.fcs.deviceId), eq(bsaCabinetLink.kind, 'fcs')));
     }
@@ -234,7 +237,9 @@ export class BsaSecondService {
     // prices have at most 4 decimals: ten-thousandths are exact integers; capacity has at most 3 decimals
     const spreadMinor =
       cheapest && dearest
-        ? Math.round(((Math.round(dearest.price * 10_000) - Math.round(cheapest.price * 10_000)) * Math.round(station.capacityKwh * 1000)) / 1000)
+        ? Math.round(
+            ((Math.round(dearest.price * 10_000) - Math.round(cheapest.price * 10_000)) * Math.round(station.capacityKwh * 1000)) / 1000,
+          )
         : null;
     return {
       bsaId: station.id,
