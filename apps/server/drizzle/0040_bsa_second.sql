@@ -42,7 +42,7 @@ CREATE TABLE "bsa_firmware_distribution" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"file_key" text NOT NULL,
-	"file_name" text NOT NULL,
+	"package_name" text NOT NULL,
 	"size" bigint NOT NULL,
 	"sha256" text NOT NULL,
 	"software_version" text NOT NULL,

@@ -106,7 +106,8 @@ export const bsaFirmwareDistribution = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     ...tenantColumns(),
     fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
+    // not file_name: a column so named would be taken for a file-center key (files-sweep.ts)
+    fileName: text('package_name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     softwareVersion: text('software_version').notNull(),
