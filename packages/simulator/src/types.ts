@@ -51,7 +51,7 @@ export interface SimDeviceSpec {
   strategyVersion?: number;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
-  /** An FCS: the firmware it runs and its faults (models/fcs-firmware.ts); default 2.3.1 on FCS-H2. */
+  /** An FCS: the firmware it runs and its faults (models/fcs-firmware.ts), reported at connect; without it 2.3.1 on FCS-H2, not reported until an update. */
   firmware?: { softwareVersion: string; hardwareVersion: string; corruptDownloads?: boolean; stepMs?: number };
 }
 

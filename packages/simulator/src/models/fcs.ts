@@ -138,8 +138,9 @@ class FcsModel implements DeviceModel {
     return { publishId, accepted: true };
   }
 
+  /** Its versions at connect, when its configuration names its firmware (the demo's and the tests' FCS). */
   hello() {
-    return this.firmware.hello();
+    return this.spec.firmware ? this.firmware.hello() : null;
   }
 
   onCommand(name: string, payload: Buffer, now: number, send?: (message: unknown) => void): CommandReply | null {
