@@ -132,6 +132,11 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
       'SZ-01-PCS-01',
     ]);
 
+    // the list as a file
+    const csv = await alice.call('GET', `${bsaSecond.cabinetExport.path}?format=csv&bsaId=${szId}`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toMatch(/SZ-01-CAB-01,Cabinet 1,SZ-01-BSA-01,125,250\.5,3/);
+
     // a cabinet that holds devices is not deleted; an empty one is
     const held = await alice.call(bsaSecond.cabinetDelete, { id: c1.body.data.id });
     expect(held.body.code).toBe(ErrorCode.CONFLICT);
@@ -200,6 +205,10 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
     expect(back.body.data.fcs).toMatchObject({ code: 'WX-01-FCS-01' });
     await alice.call(bsaSecond.cabinetCreate, { bsaId: wxId, code: 'WX-01-CAB-01', name: 'Cabinet', ratedPowerKw: 250, capacityKwh: 500 });
     expect((await alice.call(bsaSecond.enable, { id: wxId })).body.data).toMatchObject({ status: 'enabled', previous: 'disabled' });
+
+    const stationsCsv = await alice.call('GET', `${bsaSecond.stationExport.path}?format=csv&edition=second`);
+    expect(String(stationsCsv.body)).toContain('WX-01-BSA-01');
+    expect(String(stationsCsv.body)).not.toContain('SZ-01-BSA-01');
 
     // forward: the configuration its FCS acknowledged is not sent twice (bsaConfig/publish)
     expect((await alice.call(bsaSecond.forward, { bsaId: wxId })).body.data).toMatchObject({ version: 1, repeated: true });

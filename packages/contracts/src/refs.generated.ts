@@ -746,6 +746,12 @@ export const bsaSecond = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsaSecond.cabinetDeviceTypeList>,
+  cabinetExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/cabient/export',
+    bodyKind: 'json',
+    queryKeys: ['bsaId', 'name', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaSecond.cabinetExport>,
   cabinetLinkCreate: {
     method: 'POST',
     path: '/api/v2/bsa-second-edition/cabinet/link/create',
@@ -839,6 +845,12 @@ export const bsaSecond = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.bsaSecond.softwareVersionList>,
+  stationExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/export/bsa-second-edition',
+    bodyKind: 'json',
+    queryKeys: ['name', 'ouId', 'status', 'edition', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaSecond.stationExport>,
   update: { method: 'POST', path: '/api/v2/bsa-second-edition/update/bsa-second-edition', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsaSecond.update
   >,

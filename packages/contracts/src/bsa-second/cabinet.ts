@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudContract } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, text } from '../common/ids.js';
 
@@ -190,3 +191,18 @@ export const cabinetStackList = endpoint({
     }),
   ),
 });
+
+const cabinetFile = crudContract({
+  tag,
+  base: `${base}/cabient`,
+  row: cabinetRow,
+  filter: { bsaId: id.optional(), name: text(64).optional() },
+  create: z.object({}),
+  update: z.object({}),
+  permissions: { export: 'b-bsa-cabinet-export' },
+  paths: { export: { path: `${base}/cabient/export` } },
+  only: ['export'],
+});
+
+/** The cabinet list (its filters) as XLSX (default) or CSV (not in the spec: every list has its export). */
+export const cabinetExport = cabinetFile.export;

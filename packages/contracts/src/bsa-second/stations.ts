@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crudContract } from '../common/crud.js';
 import { endpoint } from '../common/endpoint.js';
 import { id, text } from '../common/ids.js';
 import { pageOf, pageRequest } from '../common/paging.js';
@@ -84,6 +85,26 @@ export const page = endpoint({
   }),
   output: pageOf(secondRow),
 });
+
+const stationFile = crudContract({
+  tag,
+  base,
+  row: secondRow,
+  filter: {
+    name: text(64).optional(),
+    ouId: id.optional(),
+    status: z.enum(STATION_STATUSES).optional(),
+    edition: z.enum(['first', 'second']).optional(),
+  },
+  create: z.object({}),
+  update: z.object({}),
+  permissions: { export: 'b-bsa-second-edition-export' },
+  paths: { export: { path: `${base}/export/bsa-second-edition` } },
+  only: ['export'],
+});
+
+/** The station list (its filters) as XLSX (default) or CSV (not in the spec: every list has its export). */
+export const stationExport = stationFile.export;
 
 /** One station with its OBS record, cabinets, devices and cost info. */
 export const info = endpoint({

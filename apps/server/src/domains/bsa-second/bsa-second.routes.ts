@@ -2,6 +2,7 @@ import { bsaSecond } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { BsaSecondCabinetService } from './bsa-second-cabinet.service.js';
 import { exportDistributionLog } from './bsa-second-excel.js';
+import { exportCabinets, exportStations } from './bsa-second-lists-excel.js';
 import type { BsaSecondFirmwareService } from './bsa-second-firmware.service.js';
 import type { BsaSecondService } from './bsa-second.service.js';
 
@@ -26,6 +27,7 @@ export const bsaSecondRoutes: DomainRoutes<{
   route(bsaSecond.bindingFcs, (ctx, input) => stations.bindFcs(ctx, input));
   route(bsaSecond.costDetail, (ctx, input) => stations.costDetail(ctx, input));
   route(bsaSecond.costUpset, (ctx, input) => stations.costUpset(ctx, input));
+  route(bsaSecond.stationExport, (ctx, input, http) => exportStations(stations, ctx, input, http));
   // cabinets
   route(bsaSecond.cabinetCreate, (ctx, input) => cabinets.create(ctx, input));
   route(bsaSecond.cabinetUpdate, (ctx, input) => cabinets.update(ctx, input));
@@ -37,6 +39,7 @@ export const bsaSecondRoutes: DomainRoutes<{
   route(bsaSecond.cabinetDeviceTypeList, () => cabinets.deviceTypes());
   route(bsaSecond.cabinetStackList, (ctx, input) => cabinets.stacks(ctx, input));
   route(bsaSecond.devicePage, (ctx, input) => cabinets.devicePage(ctx, input));
+  route(bsaSecond.cabinetExport, (ctx, input, http) => exportCabinets(cabinets, ctx, input, http));
   // versions and firmware
   route(bsaSecond.fcsPage, (ctx, input) => firmware.fcsPage(ctx, input));
   route(bsaSecond.softwareVersionList, (ctx, input) => firmware.softwareVersions(ctx, input));

@@ -80,6 +80,7 @@ export const bsaArea = {
           buttons: [
             { code: 'b-bsa-second-edition-edit', name: 'Edit second-edition station', nameZh: '编辑二代电站' },
             { code: 'b-bsa-second-edition-status', name: 'Enable, disable or invalidate', nameZh: '启用停用作废' },
+            { code: 'b-bsa-second-edition-export', name: 'Export second-edition stations', nameZh: '导出二代电站' },
           ],
         },
         {
@@ -87,7 +88,10 @@ export const bsaArea = {
           name: 'Storage cabinets',
           nameZh: '储能柜',
           path: '/bsa/asset/cabinet',
-          buttons: crud('bsa-cabinet', 'cabinet', '储能柜'),
+          buttons: [
+            ...crud('bsa-cabinet', 'cabinet', '储能柜'),
+            { code: 'b-bsa-cabinet-export', name: 'Export cabinets', nameZh: '导出储能柜' },
+          ],
         },
         {
           key: 'firmware',

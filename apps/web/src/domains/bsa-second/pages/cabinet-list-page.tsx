@@ -73,6 +73,7 @@ export default function CabinetListPage() {
       ]}
       create={{ permission: 'b-bsa-cabinet-create', label: t('bsaSecond.createCabinet'), testId: 'cabinet-create' }}
       dialog={(row, close) => <CabinetDialog row={row} onClose={close} />}
+      excel={{ name: 'storage-cabinets', exportRef: bsaSecond.cabinetExport, exportPermission: 'b-bsa-cabinet-export' }}
     >
       {open && <CabinetLinksDrawer cabinet={open} onClose={() => setOpen(null)} />}
     </EntityListPage>

@@ -87,6 +87,7 @@ export default function SecondStationPage() {
         { key: 'power', title: t('bsaSecond.ratedPower'), dataIndex: 'ratedPowerKw', width: 130, align: 'right', display: false },
         { key: 'capacity', title: t('bsaSecond.capacity'), dataIndex: 'capacityKwh', width: 130, align: 'right' },
       ]}
+      excel={{ name: 'second-edition-stations', exportRef: bsaSecond.stationExport, exportPermission: 'b-bsa-second-edition-export' }}
       actionsWidth={260}
       actions={[
         { key: 'detail', label: t('bsaSecond.detail'), testId: 'second-detail', onClick: (r) => setOpen(r.id) },
