@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { bsaSecond as contract } from '@energy/contracts';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { device } from '../devices/devices.schema.js';
@@ -55,11 +55,12 @@ export class BsaSecondDelivery implements IngestListener {
   async start(log: FastifyBaseLogger, commands: DeviceCommands) {
     this.log = log;
     this.commands = commands;
-    // the sending request ended with a previous process: its targets cannot get their URL any more
+    // the sending request ended with a previous process: its targets cannot get their URL any more (a minute's
+    // grace for a request of another server process that is committing right now)
     await this.db
       .update(bsaFirmwareTarget)
       .set({ state: 'failed', reason: 'not sent: the server restarted before sending', finishedAt: new Date(), updatedAt: new Date() })
-      .where(eq(bsaFirmwareTarget.state, 'queued'));
+      .where(and(eq(bsaFirmwareTarget.state, 'queued'), lt(bsaFirmwareTarget.createdAt, sql`now() - interval '1 minute'`)));
     const active = await this.db
       .select({ id: bsaFirmwareTarget.id, updatedAt: bsaFirmwareTarget.updatedAt })
       .from(bsaFirmwareTarget)
