@@ -352,6 +352,16 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
     await until('the silent FCS to time out', async () => (await silentLog()).state === 'failed', STEP_TIMEOUT_MS + 5000);
     expect((await silentLog()).reason).toBe('timed out: no report from the FCS within 2 s');
 
+    // bob works in Suzhou only: Wuxi's FCS and its targets are not his
+    const bob = await signIn(t, 'bob');
+    expect((await bob.call(bsaSecond.fcsPage, { pageSize: 100, pageOffset: 1 })).body.data.list.map((f) => f.code)).not.toContain(
+      'WX-01-FCS-01',
+    );
+    const bobLog = (await bob.call(bsaSecond.distributeLogList, { distributionId: distribution.id, pageSize: 20, pageOffset: 1 })).body.data
+      .list;
+    expect(bobLog.map((r) => r.fcsCode).sort()).toEqual(['SZ-01-FCS-01', 'SZ-01-FCS-09']);
+    expect((await bob.call(bsaSecond.info, { id: wxId })).status).toBe(404);
+
     // an unknown token downloads nothing
     const download = await t.app.inject({ method: 'GET', url: `${bsaSecond.firmwareDownload.path}?token=${'a'.repeat(43)}` });
     expect(download.statusCode).toBe(404);
