@@ -147,3 +147,66 @@ describe('storage stations', () => {
     await expect.poll(() => drawer.locator('#racks').inputValue(), POLL).toBe('2');
   });
 });
+
+// Issue 22 (docs/bsa.md, "Second edition and firmware"): a firmware distribution to two simulated FCS over
+// the server's broker, downloading the package over HTTP; the page shows each target's state as it moves.
+it('alice distributes a firmware package and sees each target move to updated, or failed on a corrupted download', async () => {
+  const alice = await signIn(h.server, 'alice');
+  const [sz, wx] = [await deviceByCode(alice, 'SZ-01-FCS-01'), await deviceByCode(alice, 'WX-01-FCS-01')];
+  const site = { key: 'SZ', latitude: 31.3, longitude: 120.6, timeZone: 'Asia/Shanghai' };
+  const firmware = (corruptDownloads: boolean) => ({ softwareVersion: '2.3.1', hardwareVersion: 'FCS-H2', corruptDownloads, stepMs: 700 });
+  const fcsFleet = await startFleet({
+    mqttUrl: `mqtt://127.0.0.1:${h.server.ingest.mqttPort}`,
+    devices: [
+      { typeKey: 'bsa-fcs', ...sz.creds, seed: 21, site, firmware: firmware(false) },
+      { typeKey: 'bsa-fcs', ...wx.creds, seed: 22, site, firmware: firmware(true) },
+    ],
+    intervalMs: 1000,
+    connectSpreadMs: 0,
+  });
+  try {
+    await expect.poll(() => fcsFleet.stats().connected, POLL).toBe(2);
+    const page = await newPage(h);
+    await signInAs(page, 'alice', '/bsa/asset/firmware');
+    const fcsTable = page.getByTestId('firmware-fcs');
+    const fcsRow = (code: string) => fcsTable.locator('tr.ant-table-row', { hasText: code });
+    // both report what they run
+    await fcsRow('SZ-01-FCS-01').getByText('2.3.1').waitFor({ timeout: 20_000 });
+    await fcsRow('WX-01-FCS-01').getByText('2.3.1').waitFor({ timeout: 20_000 });
+
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(50_000, 7)]);
+    await page
+      .getByTestId('firmware-page')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fcs-2.4.0.zip', mimeType: 'application/zip', buffer: zip });
+    await page.getByText('fcs-2.4.0.zip').waitFor();
+    await page.getByTestId('firmware-version').fill('2.4.0');
+    await fcsRow('SZ-01-FCS-01').locator('input[type=checkbox]').check();
+    await fcsRow('WX-01-FCS-01').locator('input[type=checkbox]').check();
+    await page.getByTestId('firmware-distribute').click();
+
+    // each target's state as the page polls it: it moves on, and ends updated or failed with the reason
+    const progress = page.getByTestId('distribution-progress');
+    const stateOf = (code: string) => progress.getByTestId(`target-state-${code}`).getAttribute('data-state');
+    await progress.waitFor();
+    const seen = new Set<string | null>();
+    await expect
+      .poll(
+        async () => {
+          seen.add(await stateOf('SZ-01-FCS-01'));
+          return stateOf('SZ-01-FCS-01');
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe('updated');
+    expect(seen.size).toBeGreaterThan(1);
+    await expect.poll(() => stateOf('WX-01-FCS-01'), { timeout: 30_000, interval: 200 }).toBe('failed');
+    await progress.locator('tr', { hasText: 'WX-01-FCS-01' }).getByText('checksum mismatch').waitFor();
+    // the new version shows in the FCS list; the log has both targets
+    await fcsRow('SZ-01-FCS-01').getByText('2.4.0').waitFor({ timeout: 10_000 });
+    await page.getByRole('tab', { name: 'Distribution log' }).click();
+    await page.getByTestId('distribution-log').getByText('checksum mismatch').waitFor();
+  } finally {
+    await fcsFleet.stop();
+  }
+}, 120_000);

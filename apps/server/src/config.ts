@@ -45,6 +45,7 @@ export interface Config {
   alarm: AlarmConfig;
   /** Strategy delivery to the stations' FCS (docs/strategies.md). */
   strategy: StrategyConfig;
+  firmware: FirmwareConfig;
   /** Security headers, rate limits and the upload quota (docs/security.md). */
   security: SecurityConfig;
   /**
@@ -88,6 +89,14 @@ export interface SecurityConfig {
 export interface StrategyConfig {
   /** A delivery the FCS has not answered within this long is logged as timed out and raises DELIVERY_FAILED. */
   deliveryTimeoutMs: number;
+}
+
+/** Firmware distribution to the FCS (docs/bsa.md, "Second edition and firmware (issue 22)"). */
+export interface FirmwareConfig {
+  /** A target under way that reports nothing for this long fails with 'timed out'. */
+  stepTimeoutMs: number;
+  /** How long the download URL given to an FCS works. */
+  tokenTtlMs: number;
 }
 
 /** Alarm evaluation and server-alarm scenes (docs/alarms.md). */
@@ -251,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     strategy: {
       deliveryTimeoutMs: int(env.STRATEGY_DELIVERY_TIMEOUT_SECONDS, 15) * 1000,
+    },
+    firmware: {
+      stepTimeoutMs: int(env.FIRMWARE_STEP_TIMEOUT_SECONDS, 120) * 1000,
+      tokenTtlMs: int(env.FIRMWARE_TOKEN_TTL_SECONDS, 900) * 1000,
     },
     security: {
       frameAncestors: frameAncestors(env.FRAME_ANCESTORS),

@@ -17,6 +17,7 @@ export * as strategy from './strategy/index.js';
 export * as alarm from './alarm/index.js';
 export * as bsa from './bsa/index.js';
 export * as bsaMonitor from './bsa-monitor/index.js';
+export * as bsaSecond from './bsa-second/index.js';
 export * as jobs from './jobs/index.js';
 export * as charging from './charging/index.js';
 export * as circuit from './circuit/index.js';

@@ -913,6 +913,135 @@ export const bsaMonitor = {
   >,
 };
 
+export const bsaSecond = {
+  bindingFcs: { method: 'POST', path: '/api/v2/bsa-second-edition/bsa-binding-fcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.bindingFcs
+  >,
+  cabinetCreate: { method: 'POST', path: '/api/v2/bsa-second-edition/cabient/create', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.cabinetCreate
+  >,
+  cabinetDelete: { method: 'POST', path: '/api/v2/bsa-second-edition/cabient/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.cabinetDelete
+  >,
+  cabinetDeviceTypeList: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/cabinet/device-type/list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.cabinetDeviceTypeList>,
+  cabinetExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/cabient/export',
+    bodyKind: 'json',
+    queryKeys: ['bsaId', 'name', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaSecond.cabinetExport>,
+  cabinetLinkCreate: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/cabinet/link/create',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.cabinetLinkCreate>,
+  cabinetLinkDelete: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/cabinet/link/delete',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.cabinetLinkDelete>,
+  cabinetLinkList: { method: 'POST', path: '/api/v2/bsa-second-edition/cabinet/link/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.cabinetLinkList
+  >,
+  cabinetList: { method: 'POST', path: '/api/v2/bsa-second-edition/cabient/list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.cabinetList
+  >,
+  cabinetStackList: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/cabinet/stack-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.cabinetStackList>,
+  cabinetUpdate: { method: 'POST', path: '/api/v2/bsa-second-edition/cabient/update', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.cabinetUpdate
+  >,
+  costDetail: { method: 'POST', path: '/api/v2/bsa-second-edition/cost/detail', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.costDetail
+  >,
+  costUpset: { method: 'POST', path: '/api/v2/bsa-second-edition/cost/upset', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.costUpset
+  >,
+  devicePage: { method: 'POST', path: '/api/v2/bsa-second-edition/device-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.devicePage
+  >,
+  disable: { method: 'POST', path: '/api/v2/bsa-second-edition/disable', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.disable
+  >,
+  distribute: { method: 'POST', path: '/api/v2/bsa-second-edition/distribute', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.distribute
+  >,
+  distributeLogExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/distribute/log-export',
+    bodyKind: 'json',
+    queryKeys: ['distributionId', 'state', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaSecond.distributeLogExport>,
+  distributeLogList: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/distribute/log-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.distributeLogList>,
+  enable: { method: 'POST', path: '/api/v2/bsa-second-edition/enable', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.enable
+  >,
+  fcsPage: { method: 'POST', path: '/api/v2/bsa-second-edition/fcs-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.fcsPage
+  >,
+  firmwareDownload: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/firmware/download',
+    bodyKind: 'json',
+    queryKeys: ['token'],
+  } as EndpointRef<typeof C.bsaSecond.firmwareDownload>,
+  forward: { method: 'POST', path: '/api/v2/bsa-second-edition/forward', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.forward
+  >,
+  hardwareVersionList: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/hardware-version-list',
+    bodyKind: 'none',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.hardwareVersionList>,
+  info: { method: 'POST', path: '/api/v2/bsa-second-edition/info/bsa-second-edition', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.info
+  >,
+  invalidation: { method: 'POST', path: '/api/v2/bsa-second-edition/invalidation', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.invalidation
+  >,
+  ouList: { method: 'POST', path: '/api/v2/bsa-second-edition/ou-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.ouList
+  >,
+  page: { method: 'POST', path: '/api/v2/bsa-second-edition/page/bsa-second-edition', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.page
+  >,
+  softwareVersionList: {
+    method: 'POST',
+    path: '/api/v2/bsa-second-edition/software-version-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaSecond.softwareVersionList>,
+  stationExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-second-edition/export/bsa-second-edition',
+    bodyKind: 'json',
+    queryKeys: ['name', 'ouId', 'status', 'edition', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaSecond.stationExport>,
+  update: { method: 'POST', path: '/api/v2/bsa-second-edition/update/bsa-second-edition', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.update
+  >,
+  updateObs: { method: 'POST', path: '/api/v2/bsa-second-edition/update/obs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.updateObs
+  >,
+};
+
 export const catalogue = {
   permissionTree: { method: 'POST', path: '/api/v2/platform-public/permission/tree', bodyKind: 'none', queryKeys: [] } as EndpointRef<
     typeof C.catalogue.permissionTree

@@ -236,6 +236,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           if (error) noteError(device, error);
           else if (granted?.some((g) => g.qos === 128)) noteError(device, new Error('command subscription refused by the broker'));
         });
+      // what it runs (an FCS's firmware versions), said at each connect
+      const hello = model.hello?.();
+      if (hello) client.publish(ackTopic, JSON.stringify(hello), { qos: 1 }, (error) => error && noteError(device, error));
       flush(device, 1);
     });
     client.on('message', (topic, payload) => {
@@ -243,7 +246,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       stats.commands++;
       let reply: ReturnType<NonNullable<DeviceModel['onCommand']>> = null;
       try {
-        reply = model.onCommand(topic.slice(commandPrefix.length), payload, Date.now());
+        reply = model.onCommand(topic.slice(commandPrefix.length), payload, Date.now(), (message) =>
+          client.publish(ackTopic, JSON.stringify(message), { qos: 1 }, (error) => {
+            if (error) noteError(device, error);
+            else stats.replies++;
+          }),
+        );
       } catch (error) {
         noteError(device, error as Error);
       }

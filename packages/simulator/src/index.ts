@@ -17,3 +17,4 @@ export {
   type ChargePointOptions,
   type PlannedSession,
 } from './ocpp/charge-point.js';
+export { FcsFirmware, DEFAULT_FIRMWARE, type FirmwareSpec, type FirmwareCommand, type FirmwareReport } from './models/fcs-firmware.js';

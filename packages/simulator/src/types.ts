@@ -56,6 +56,8 @@ export interface SimDeviceSpec {
    * dehumidifier, the container's humidity climbing above 90 % in the humid night and morning.
    */
   containerFault?: 'humidity';
+  /** An FCS: the firmware it runs and its faults (models/fcs-firmware.ts), reported at connect; without it 2.3.1 on FCS-H2, not reported until an update. */
+  firmware?: { softwareVersion: string; hardwareVersion: string; corruptDownloads?: boolean; stepMs?: number };
 }
 
 /**
@@ -91,9 +93,11 @@ export interface DeviceModel {
   /**
    * Devices that take commands (the FCS): a message on `devices/{username}/commands/{name}` at epoch ms
    * `now`; the reply (if any) is published on the device's ack topic. The fleet subscribes such devices
-   * to their command topics.
+   * to their command topics. Work that answers later (a firmware update) publishes through `send`.
    */
-  onCommand?(name: string, payload: Buffer, now: number): CommandReply | null;
+  onCommand?(name: string, payload: Buffer, now: number, send?: (message: unknown) => void): CommandReply | null;
+  /** Devices that say something on their ack topic at each connect (an FCS's versions). */
+  hello?(): unknown;
   /**
    * Devices that report more than telemetry (an FCS's battery data): a message at `at` for
    * `devices/{username}/{topic}`, published with each step while the device is online, or null.

@@ -15,6 +15,7 @@ export * from '../domains/telemetry/telemetry.schema.js';
 export * from '../domains/alarm/alarm.schema.js';
 export * from '../domains/bsa/bsa.schema.js';
 export * from '../domains/bsa/bsa-edge.schema.js';
+export * from '../domains/bsa-second/bsa-second.schema.js';
 export * from '../domains/strategy/strategy.schema.js';
 export * from '../domains/jobs/jobs.schema.js';
 export * from '../domains/charging/charging.schema.js';

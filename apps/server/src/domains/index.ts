@@ -10,6 +10,7 @@ import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
 import { bsaForecastModule } from './bsa-forecast/bsa-forecast.module.js';
 import { bsaMonitorModule } from './bsa-monitor/bsa-monitor.module.js';
+import { bsaSecondModule } from './bsa-second/bsa-second.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -51,6 +52,7 @@ export const domainModules = [
   alarmModule,
   bsaModule,
   bsaMonitorModule,
+  bsaSecondModule,
   strategyModule,
   jobsModule,
   devicesExcelModule,
@@ -101,6 +103,9 @@ export function createServices(db: Db, config: Config) {
       answerTimeoutMs: config.strategy.deliveryTimeoutMs,
     },
   );
+  const { files } = filesModule.services({ db, config });
+  // issue 22 (docs/bsa.md, "Second edition and firmware"): firmware goes to the FCS over the ingest's broker
+  const bsaSecond = bsaSecondModule.services({ db, firmware: config.firmware, bsa, bsaLifecycle, bsaLevels, bsaConfig, devices, files });
   // strategies (docs/strategies.md): delivered over the ingest's broker; failures raise DELIVERY_FAILED
   // through the alarm domain's server-alarm entry points
   const strategies = strategyModule.services({
@@ -116,7 +121,12 @@ export function createServices(db: Db, config: Config) {
   const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
-    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],
+    ingestListeners: [
+      alarms.alarmEvaluator,
+      strategies.strategyDelivery,
+      bsaConfigDelivery,
+      bsaSecond.bsaSecondDelivery,
+    ] as IngestListener[],
     push,
     catalogue,
     throttle,
@@ -137,7 +147,7 @@ export function createServices(db: Db, config: Config) {
     platformSettings,
     platformConsole,
     ...navigationModule.services({ catalogue, staff }),
-    ...filesModule.services({ db, config }),
+    files,
     ...integrationModule.services({ catalogue, staff }),
     ...uetModule.services({}),
     ...alarms,
@@ -151,6 +161,7 @@ export function createServices(db: Db, config: Config) {
     bsaEdge,
     bsaEdgeConfig,
     ...bsaMonitorModule.services({ bsa, bsaLevels }),
+    ...bsaSecond,
     ...strategies,
     jobs,
     ...devicesExcelModule.services({ jobs }),

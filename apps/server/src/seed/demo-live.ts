@@ -135,6 +135,25 @@ function stringFaultOf(d: DemoDevice): StringFault | undefined {
   return { kind: 'dead', since: midnightBeforeSeed(d.timeZone, d.createdAt, fault.daysBeforeSeed) + (11 * 60 + 40) * 60_000 };
 }
 
+/**
+ * What a demo FCS runs (docs/bsa.md, "Second edition and firmware"): the version it reported last, as a real
+ * FCS keeps its firmware across restarts; at the first start Wuxi's older FCS-H1 runs 2.2.0, the others
+ * 2.3.1 on FCS-H2. Wuxi's FCS sits behind a flaky link that corrupts its downloads (a fault to show): an
+ * update to it fails with 'checksum mismatch'.
+ */
+async function demoFirmware(db: Db, deviceId: number, code: string): Promise<SimDeviceSpec['firmware']> {
+  const wuxi = code.startsWith('WX-');
+  const [stored] = await rowsOf<{ software_version: string | null; hardware_version: string | null }>(
+    db,
+    sql`select software_version, hardware_version from bsa_fcs_version where device_id = ${deviceId}`,
+  );
+  return {
+    softwareVersion: stored?.software_version ?? (wuxi ? '2.2.0' : '2.3.1'),
+    hardwareVersion: stored?.hardware_version ?? (wuxi ? 'FCS-H1' : 'FCS-H2'),
+    corruptDownloads: wuxi,
+  };
+}
+
 /** New credentials for each demo device (its username kept); returns the specs the simulator runs. */
 async function issueCredentials(
   db: Db,
@@ -169,7 +188,10 @@ async function issueCredentials(
       ...inverters.get(d.id),
     };
     // an FCS runs the strategy version of its station (strategies of another version are refused)
-    if (d.typeKey === 'bsa-fcs') spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
+    if (d.typeKey === 'bsa-fcs') {
+      spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
+      spec.firmware = await demoFirmware(db, d.id, d.code);
+    }
     // the demo's container fault (docs/bsa.md "Monitoring (issue 22)"): Wuxi's dehumidifier has failed
     if (d.ouCode === 'WX-01' && d.code === 'FCS-01') spec.containerFault = 'humidity';
     out.set(username, { spec, deviceId: d.id });

@@ -5,6 +5,7 @@ import { circuitModule } from '../domains/circuit/circuit.module';
 import { bsaModule } from '../domains/bsa/bsa.module';
 import { bsaForecastModule } from '../domains/bsa-forecast/bsa-forecast.module';
 import { bsaMonitorModule } from '../domains/bsa-monitor/bsa-monitor.module';
+import { bsaSecondModule } from '../domains/bsa-second/bsa-second.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
 import { lineLossModule } from '../domains/line-loss/line-loss.module';
@@ -26,6 +27,7 @@ export const domainModules: DomainModule[] = [
   bsaModule,
   bsaForecastModule,
   bsaMonitorModule,
+  bsaSecondModule,
   devicesModule,
   energyConservationModule,
   lineLossModule,

@@ -4,6 +4,7 @@ import { wireToPlan, type WireStrategy } from '../strategy-engine/from-wire.js';
 import type { CommandReply, DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
 import { siteMembers } from './common.js';
 import { acceptConfig, batteryReport, type BatteryConfig, type BatteryConfigCommand } from './fcs-battery.js';
+import { DEFAULT_FIRMWARE, FcsFirmware } from './fcs-firmware.js';
 
 /**
  * The storage station's FCS edge controller. It takes strategies from the platform on its command topic
@@ -104,6 +105,8 @@ class FcsModel implements DeviceModel {
   private readonly versionName: string;
   /** The battery configuration it accepted last (docs/bsa.md), reported with each step. */
   private battery: BatteryConfig | null = null;
+  /** Its firmware: versions reported at connect, updates from `commands/firmware`. */
+  private readonly firmware: FcsFirmware;
   constructor(
     readonly spec: SimDeviceSpec,
     options?: ModelOptions,
@@ -111,6 +114,7 @@ class FcsModel implements DeviceModel {
     this.plans = options?.plans ?? new PlanBook();
     this.pcsUsernames = fcsTargets(spec, options?.siteDevices ?? []);
     this.versionName = VERSION_NAMES[spec.strategyVersion ?? 0] ?? String(spec.strategyVersion);
+    this.firmware = new FcsFirmware(spec.firmware ?? DEFAULT_FIRMWARE);
     if (spec.batteryConfig) {
       const held = acceptConfig(spec.batteryConfig as BatteryConfigCommand);
       if (held.ok) this.battery = held.config;
@@ -153,8 +157,18 @@ class FcsModel implements DeviceModel {
     return { publishId, accepted: true };
   }
 
-  onCommand(name: string, payload: Buffer, now: number): CommandReply | null {
+  /** Its versions at connect, when its configuration names its firmware (the demo's and the tests' FCS). */
+  hello() {
+    return this.spec.firmware ? this.firmware.hello() : null;
+  }
+
+  onCommand(name: string, payload: Buffer, now: number, send?: (message: unknown) => void): CommandReply | null {
     if (name === 'bsa-config') return this.onConfig(payload);
+    if (name === 'firmware') {
+      // downloads, verifies and installs in the background, reporting each state through send
+      if (send) void this.firmware.run(payload, send);
+      return null;
+    }
     if (name !== 'strategy') return null;
     let command: StrategyCommand;
     try {

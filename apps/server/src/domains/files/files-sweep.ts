@@ -12,6 +12,7 @@ export const FILE_KEY_COLUMNS = [
   { table: 'tenant', column: 'icon_key' },
   { table: 'tenant', column: 'logo_key' },
   { table: 'customer_user', column: 'head_pic' },
+  { table: 'bsa_firmware_distribution', column: 'file_key' },
 ] as const;
 
 const referenced = sql.join(

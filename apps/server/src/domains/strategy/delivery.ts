@@ -98,7 +98,7 @@ export class StrategyDelivery extends FcsAnswerListener {
   // --- answers
 
   async ack(entry: DeviceEntry, payload: Buffer): Promise<void> {
-    let answer: { deliveryId?: unknown; publishId?: unknown; accepted?: unknown; reason?: unknown };
+    let answer: { deliveryId?: unknown; publishId?: unknown; firmware?: unknown; accepted?: unknown; reason?: unknown };
     try {
       answer = JSON.parse(payload.toString('utf8'));
     } catch {
@@ -106,7 +106,8 @@ export class StrategyDelivery extends FcsAnswerListener {
       return;
     }
     // an answer to a configuration publish is the storage domain's (docs/bsa.md)
-    if (answer?.deliveryId === undefined && answer?.publishId !== undefined) return;
+    // and a firmware report the second edition's (docs/bsa.md, "Second edition and firmware")
+    if (answer?.deliveryId === undefined && (answer?.publishId !== undefined || answer?.firmware !== undefined)) return;
     const id = answer?.deliveryId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || typeof answer.accepted !== 'boolean') {
       this.log.warn({ deviceId: entry.id }, 'strategy delivery: an acknowledgement without deliveryId and accepted ignored');

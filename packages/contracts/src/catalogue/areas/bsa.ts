@@ -96,6 +96,38 @@ export const bsaArea = {
           path: '/bsa/asset/remote-control',
           buttons: [{ code: 'b-bsa-remote-send', name: 'Send command', nameZh: '发送指令' }],
         },
+        // issue 22, second edition (docs/bsa.md, "Second edition and firmware (issue 22)")
+        {
+          key: 'second-edition',
+          name: 'Second-edition stations',
+          nameZh: '二代储能电站',
+          path: '/bsa/asset/second-edition',
+          buttons: [
+            { code: 'b-bsa-second-edition-edit', name: 'Edit second-edition station', nameZh: '编辑二代电站' },
+            { code: 'b-bsa-second-edition-status', name: 'Enable, disable or invalidate', nameZh: '启用停用作废' },
+            { code: 'b-bsa-second-edition-export', name: 'Export second-edition stations', nameZh: '导出二代电站' },
+          ],
+        },
+        {
+          key: 'cabinet',
+          name: 'Storage cabinets',
+          nameZh: '储能柜',
+          path: '/bsa/asset/cabinet',
+          buttons: [
+            ...crud('bsa-cabinet', 'cabinet', '储能柜'),
+            { code: 'b-bsa-cabinet-export', name: 'Export cabinets', nameZh: '导出储能柜' },
+          ],
+        },
+        {
+          key: 'firmware',
+          name: 'Versions and firmware',
+          nameZh: '版本与固件升级',
+          path: '/bsa/asset/firmware',
+          buttons: [
+            { code: 'b-bsa-firmware-distribute', name: 'Distribute firmware', nameZh: '下发固件' },
+            { code: 'b-bsa-firmware-export', name: 'Export distribution log', nameZh: '导出升级记录' },
+          ],
+        },
       ],
     },
   ],
