@@ -45,6 +45,8 @@ export interface Config {
   alarm: AlarmConfig;
   /** Strategy delivery to the stations' FCS (docs/strategies.md). */
   strategy: StrategyConfig;
+  /** Remote control of storage stations (docs/bsa.md, "Remote control"). */
+  bsaRemote: BsaRemoteConfig;
   /** Security headers, rate limits and the upload quota (docs/security.md). */
   security: SecurityConfig;
   /**
@@ -88,6 +90,12 @@ export interface SecurityConfig {
 export interface StrategyConfig {
   /** A delivery the FCS has not answered within this long is logged as timed out and raises DELIVERY_FAILED. */
   deliveryTimeoutMs: number;
+}
+
+/** Remote commands to storage devices (docs/bsa.md, "Remote control"). */
+export interface BsaRemoteConfig {
+  /** A command its device has not answered within this long is logged as timed out (BSA_REMOTE_TIMEOUT_SECONDS, default 30). */
+  answerTimeoutMs: number;
 }
 
 /** Alarm evaluation and server-alarm scenes (docs/alarms.md). */
@@ -251,6 +259,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     strategy: {
       deliveryTimeoutMs: int(env.STRATEGY_DELIVERY_TIMEOUT_SECONDS, 15) * 1000,
+    },
+    bsaRemote: {
+      answerTimeoutMs: Math.max(1, int(env.BSA_REMOTE_TIMEOUT_SECONDS, 30)) * 1000,
     },
     security: {
       frameAncestors: frameAncestors(env.FRAME_ANCESTORS),

@@ -27,3 +27,4 @@ export * from '../domains/pv/pv.schema.js';
 export * from '../domains/pv/pv-dispersion.schema.js';
 export * from '../domains/pv/pv-outline.schema.js';
 export * from '../domains/pv/pv-performance.schema.js';
+export * from '../domains/bsa-remote/bsa-remote.schema.js';

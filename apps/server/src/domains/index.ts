@@ -8,6 +8,7 @@ import { alarmModule } from './alarm/alarm.module.js';
 import { auditModule } from './audit/audit.module.js';
 import { authModule } from './auth/auth.module.js';
 import { bsaModule } from './bsa/bsa.module.js';
+import { bsaRemoteModule } from './bsa-remote/bsa-remote.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -49,6 +50,7 @@ export const domainModules = [
   alarmModule,
   bsaModule,
   strategyModule,
+  bsaRemoteModule,
   jobsModule,
   devicesExcelModule,
   chargingModule,
@@ -109,10 +111,12 @@ export function createServices(db: Db, config: Config) {
     organization,
     account,
   });
+  // remote commands to the stations' PCS and FCS (docs/bsa.md, "Remote control"), over the same broker
+  const remote = bsaRemoteModule.services({ db, bsa, account, answerTimeoutMs: config.bsaRemote.answerTimeoutMs });
   const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
-    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery] as IngestListener[],
+    ingestListeners: [alarms.alarmEvaluator, strategies.strategyDelivery, bsaConfigDelivery, remote.bsaRemoteDelivery] as IngestListener[],
     push,
     catalogue,
     throttle,
@@ -147,6 +151,7 @@ export function createServices(db: Db, config: Config) {
     bsaEdge,
     bsaEdgeConfig,
     ...strategies,
+    ...remote,
     jobs,
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),

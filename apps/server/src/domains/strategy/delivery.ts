@@ -98,15 +98,15 @@ export class StrategyDelivery extends FcsAnswerListener {
   // --- answers
 
   async ack(entry: DeviceEntry, payload: Buffer): Promise<void> {
-    let answer: { deliveryId?: unknown; publishId?: unknown; accepted?: unknown; reason?: unknown };
+    let answer: { deliveryId?: unknown; publishId?: unknown; commandLogId?: unknown; accepted?: unknown; reason?: unknown };
     try {
       answer = JSON.parse(payload.toString('utf8'));
     } catch {
       this.log.warn({ deviceId: entry.id }, 'strategy delivery: an acknowledgement that is not JSON ignored');
       return;
     }
-    // an answer to a configuration publish is the storage domain's (docs/bsa.md)
-    if (answer?.deliveryId === undefined && answer?.publishId !== undefined) return;
+    // an answer to a configuration publish or a remote command is the storage domain's (docs/bsa.md)
+    if (answer?.deliveryId === undefined && (answer?.publishId !== undefined || answer?.commandLogId !== undefined)) return;
     const id = answer?.deliveryId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || typeof answer.accepted !== 'boolean') {
       this.log.warn({ deviceId: entry.id }, 'strategy delivery: an acknowledgement without deliveryId and accepted ignored');
