@@ -49,6 +49,11 @@ export interface SimDeviceSpec {
   feedsStation?: boolean;
   /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
   strategyVersion?: number;
+  /**
+   * A PCS's fault, fixed by configuration: in [from, to) (epoch ms) it reports status 3 (fault) and 0 kW,
+   * and refuses start and set-power with `reason` (docs/bsa.md, "Remote control").
+   */
+  pcsFault?: { from: number; to: number; reason: string };
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
 }
@@ -73,7 +78,7 @@ export interface Reading {
 }
 
 /** A device's answer to a command, published as JSON on `devices/{username}/ack`: a strategy delivery's (deliveryId) or a configuration publish's (publishId). */
-export type CommandReply = ({ deliveryId: number } | { publishId: number }) & {
+export type CommandReply = ({ deliveryId: number } | { publishId: number } | { commandLogId: number }) & {
   accepted: boolean;
   reason?: string;
 };
