@@ -3,6 +3,7 @@ import { auditModule } from '../domains/audit/audit.module';
 import { chargingModule } from '../domains/charging/charging.module';
 import { circuitModule } from '../domains/circuit/circuit.module';
 import { bsaModule } from '../domains/bsa/bsa.module';
+import { bsaRemoteModule } from '../domains/bsa-remote/bsa-remote.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
 import { lineLossModule } from '../domains/line-loss/line-loss.module';
@@ -22,6 +23,7 @@ export const domainModules: DomainModule[] = [
   chargingModule,
   circuitModule,
   bsaModule,
+  bsaRemoteModule,
   devicesModule,
   energyConservationModule,
   lineLossModule,

@@ -1,0 +1,3 @@
+/** The remote control pages' routes (the menu's paths). */
+export const REMOTE_CONTROL_PATH = '/bsa/asset/remote-control';
+export const REMOTE_LOG_PATH = '/bsa/asset/remote-control-log';
