@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bsaRemote, ErrorCode } from '@energy/contracts';
+import { bsaRemote, ErrorCode, isEndpoint } from '@energy/contracts';
 import { startFleet, type Fleet, type SimDeviceSpec } from '@energy/simulator';
 import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
   it('keeps a catalogue with unique names, checked parameters and an operation log', async () => {
     const add = (body: Parameters<typeof alice.call<typeof bsaRemote.commandAdd>>[1]) => alice.call(bsaRemote.commandAdd, body);
     const power = await add({
-      name: 'Set PCS power',
+      name: 'T set power',
       deviceType: 'pcs',
       action: 'set-power',
       minValue: -200,
@@ -118,12 +118,12 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect(power.body.data).toMatchObject({ unit: 'kW', minValue: -200, maxValue: 300, options: null, sends: 0 });
     cmd.power = power.body.data.id;
     for (const [name, deviceType, action] of [
-      ['Start PCS', 'pcs', 'start'],
-      ['Stop PCS', 'pcs', 'stop'],
+      ['T start', 'pcs', 'start'],
+      ['T stop', 'pcs', 'stop'],
     ] as const)
       cmd[action] = (await add({ name, deviceType, action })).body.data.id;
     const mode = await add({
-      name: 'FCS mode',
+      name: 'T FCS mode',
       deviceType: 'fcs',
       action: 'mode',
       options: [
@@ -134,13 +134,13 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     cmd.fcsMode = mode.body.data.id;
 
     // names are unique in the tenant, whatever the case; another tenant may use the same
-    expect(await alice.call(bsaRemote.commandCheckName, { name: 'set pcs POWER' })).toMatchObject({
+    expect(await alice.call(bsaRemote.commandCheckName, { name: 't SET power' })).toMatchObject({
       body: { data: { available: false, takenBy: cmd.power } },
     });
-    expect((await alice.call(bsaRemote.commandCheckName, { name: 'Set PCS power', id: cmd.power })).body.data.available).toBe(true);
-    expect((await dave.call(bsaRemote.commandCheckName, { name: 'Set PCS power' })).body.data.available).toBe(true);
-    const twice = await add({ name: 'SET PCS POWER', deviceType: 'pcs', action: 'stop' });
-    expect([twice.status, msg(twice)]).toEqual([400, 'body.name: SET PCS POWER is already a command of your catalogue']);
+    expect((await alice.call(bsaRemote.commandCheckName, { name: 'T set power', id: cmd.power })).body.data.available).toBe(true);
+    expect((await dave.call(bsaRemote.commandCheckName, { name: 'T set power' })).body.data.available).toBe(true);
+    const twice = await add({ name: 'T SET POWER', deviceType: 'pcs', action: 'stop' });
+    expect([twice.status, msg(twice)]).toEqual([400, 'body.name: T SET POWER is already a command of your catalogue']);
 
     // bad input names the field and writes nothing
     const before = (await alice.call(bsaRemote.commandPage, { pageSize: 100, pageOffset: 1 })).body.data.totalCount;
@@ -172,7 +172,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
 
     const edited = await alice.call(bsaRemote.commandEdit, {
       id: cmd.power,
-      name: 'Set PCS power',
+      name: 'T set power',
       deviceType: 'pcs',
       action: 'set-power',
       minValue: -250,
@@ -186,7 +186,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect(ops.slice(0, 3).map((o) => [o.operation, o.commandName, o.detail])).toEqual([
       ['delete', 'Scratch', 'FCS stop'],
       ['create', 'Scratch', 'FCS stop'],
-      ['edit', 'Set PCS power', 'PCS set-power -200..300 kW → PCS set-power -250..300 kW'],
+      ['edit', 'T set power', 'PCS set-power -200..300 kW → PCS set-power -250..300 kW'],
     ]);
     expect(ops[0]).toMatchObject({ operatorCode: 'SR-ALICE', operatorName: 'Alice Chen' });
   });
@@ -232,7 +232,8 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect([badId.status, msg(badId)]).toEqual([400, 'requestId: must be a UUID']);
     // a set-power command does not reach an FCS: not a device it targets
     expect((await send(alice, cmd.power, dev.wxFcs, { value: 10 })).status).toBe(404);
-    expect((await alice.call(bsaRemote.logPage, { pageSize: 10, pageOffset: 1 })).body.data.totalCount).toBe(0);
+    // only the demo's history: Sunrise's two stations, 7 + 6 commands (see the demo test below)
+    expect((await alice.call(bsaRemote.logPage, { pageSize: 10, pageOffset: 1 })).body.data.totalCount).toBe(13);
     expect(received.length).toBe(before);
   });
 
@@ -242,7 +243,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
       status: 'pending',
       repeated: false,
       deviceCode: 'WX-01-PCS-01',
-      commandName: 'Stop PCS',
+      commandName: 'T stop',
       operatorCode: 'SR-ALICE',
     });
     const stopAt = Date.now();
@@ -276,9 +277,12 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect(ops[0]).toMatchObject({ detail: 'mode Strategy to WX-01-FCS-01 of WX-01-BSA-01', logId: mode.body.data.id });
     expect(ops.find((o) => o.logId === power.body.data.id)!.detail).toBe('set-power -120.5 kW to WX-01-PCS-01 of WX-01-BSA-01');
     const devices = (await alice.call(bsaRemote.logDeviceList, {})).body.data;
+    // the demo's history (Wuxi: 4 PCS, 2 FCS commands; Suzhou: 6 PCS, 1 FCS) and this test's (4 PCS, 1 FCS)
     expect(devices.map((d) => [d.code, d.commands])).toEqual([
-      ['WX-01-FCS-01', 1],
-      ['WX-01-PCS-01', 4],
+      ['SZ-01-FCS-01', 1],
+      ['SZ-01-PCS-01', 6],
+      ['WX-01-FCS-01', 2 + 1],
+      ['WX-01-PCS-01', 4 + 4],
     ]);
   });
 
@@ -293,7 +297,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect([busy.status, (busy.body as { code: number }).code, msg(busy)]).toEqual([
       400,
       ErrorCode.CONFLICT,
-      expect.stringContaining('SZ-01-PCS-01 has not answered "Stop PCS" yet'),
+      expect.stringContaining('SZ-01-PCS-01 has not answered "T stop" yet'),
     ]);
     expect(await settled(silent.body.data.id)).toMatchObject({ status: 'timeout', reason: 'no answer from SZ-01-PCS-01 within 2 s' });
     const command = received.at(-1)!;
@@ -319,21 +323,27 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     const other = await send(alice, cmd.power, dev.szPcs, { value: 60, requestId });
     expect([other.status, msg(other)]).toEqual([
       400,
-      'body.requestId: was already used for "Set PCS power" to SZ-01-PCS-01: a new command needs a new id',
+      'body.requestId: was already used for "T set power" to SZ-01-PCS-01: a new command needs a new id',
     ]);
     expect((await alice.call(bsaRemote.logPage, { requestId, pageSize: 10, pageOffset: 1 })).body.data.totalCount).toBe(1);
   });
 
   it('another tenant sees and commands nothing; a staff without the button cannot send; anonymous callers are refused', async () => {
     expect((await dave.call(bsaRemote.commandGet, { id: cmd.power })).status).toBe(404);
-    expect((await dave.call(bsaRemote.commandPage, { pageSize: 100, pageOffset: 1 })).body.data.totalCount).toBe(0);
-    expect((await dave.call(bsaRemote.logPage, { pageSize: 100, pageOffset: 1 })).body.data.totalCount).toBe(0);
-    expect((await dave.call(bsaRemote.logDeviceList, {})).body.data).toEqual([]);
-    expect((await dave.call(bsaRemote.operationPage, { pageSize: 100, pageOffset: 1 })).body.data.totalCount).toBe(0);
+    // dave sees Harbor's own catalogue and log (the demo's), nothing of Sunrise's
+    const daveCommands = (await dave.call(bsaRemote.commandPage, { pageSize: 100, pageOffset: 1 })).body.data.list;
+    expect(daveCommands).toHaveLength(6);
+    expect(daveCommands.map((c) => c.id)).not.toEqual(expect.arrayContaining([cmd.power]));
+    const daveLog = (await dave.call(bsaRemote.logPage, { pageSize: 100, pageOffset: 1 })).body.data.list;
+    expect(new Set(daveLog.map((r) => r.bsaCode))).toEqual(new Set(['SH-01-BSA-01']));
+    expect((await dave.call(bsaRemote.logDeviceList, {})).body.data.map((d) => d.code)).toEqual(['SH-01-FCS-01', 'SH-01-PCS-01']);
+    const daveOps = (await dave.call(bsaRemote.operationPage, { pageSize: 100, pageOffset: 1 })).body.data.list;
+    expect(daveOps.every((o) => o.operatorCode === 'HB-DAVE')).toBe(true);
+    expect((await dave.call(bsaRemote.logPage, { deviceId: dev.szPcs, pageSize: 10, pageOffset: 1 })).body.data.totalCount).toBe(0);
     expect((await dave.call(bsaRemote.commandEdit, { id: cmd.stop, name: 'x', deviceType: 'pcs', action: 'stop' })).status).toBe(404);
     expect((await dave.call(bsaRemote.commandDelete, { id: cmd.stop })).status).toBe(404);
     expect((await send(dave, cmd.stop, dev.wxPcs)).status).toBe(404);
-    const own = (await dave.call(bsaRemote.commandAdd, { name: 'Stop PCS', deviceType: 'pcs', action: 'stop' })).body.data.id;
+    const own = (await dave.call(bsaRemote.commandAdd, { name: 'T stop', deviceType: 'pcs', action: 'stop' })).body.data.id;
     const intoSunrise = await send(dave, own, dev.wxPcs);
     expect([intoSunrise.status, msg(intoSunrise)]).toEqual([404, `PCS ${dev.wxPcs} of your storage stations does not exist`]);
     expect((await dave.call(bsaRemote.commandGetDevice, { commandId: own, deviceId: dev.wxPcs })).status).toBe(404);
@@ -346,9 +356,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect((await send(bob, cmd.stop, dev.szPcs)).status).toBe(403);
     expect((await bob.call(bsaRemote.commandAdd, { name: 'Bob', deviceType: 'pcs', action: 'stop' })).status).toBe(403);
 
-    const paths = Object.values(bsaRemote)
-      .filter((e): e is { method: string; path: string } => typeof e === 'object' && e !== null && 'path' in e && 'method' in e)
-      .map((e) => [e.method, e.path] as const);
+    const paths = Object.values(bsaRemote as Record<string, unknown>).flatMap((e) => (isEndpoint(e) ? [[e.method, e.path] as const] : []));
     expect(paths.length).toBe(18);
     for (const [method, path] of paths) {
       const res = await t.app.inject({ method: method as 'POST', url: path, payload: method === 'GET' ? undefined : {} });
@@ -359,10 +367,29 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     const file = await alice.call('GET', '/api/v2/bsa-remote-control/log/export?format=csv&lang=en-US&deviceId=' + dev.szPcs);
     expect(file.status).toBe(200);
     const lines = String(file.body).trim().split(/\r?\n/);
-    expect(lines).toHaveLength(3);
+    // the header, this test's two commands to Suzhou's PCS, and the demo's six
+    expect(lines).toHaveLength(1 + 2 + 6);
     expect(lines[0]).toContain('Sent');
+    expect(lines[8]).toContain('Acknowledged');
     expect(lines[1]).toContain('Acknowledged');
     expect(lines[2]).toContain('Timed out');
+  });
+
+  it("the demo's catalogue and history: plausible commands with a PCS fault and an FCS that did not answer", async () => {
+    const names = (await alice.call(bsaRemote.commandPage, { pageSize: 100, pageOffset: 1 })).body.data.list.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['Start PCS', 'Stop PCS', 'Set PCS power', 'PCS mode', 'FCS mode', 'Stop FCS']));
+    const sz = (await alice.call(bsaRemote.logPage, { deviceId: dev.szPcs, status: 'refused', pageSize: 10, pageOffset: 1 })).body.data
+      .list;
+    expect(sz.map((r) => [r.commandName, r.reason, r.operatorCode])).toEqual([
+      ['Start PCS', 'PCS in fault: insulation resistance low; clear the fault on site before starting', 'SR-ALICE'],
+    ]);
+    const wx = (await alice.call(bsaRemote.logPage, { deviceId: dev.wxFcs, status: 'timeout', pageSize: 10, pageOffset: 1 })).body.data
+      .list;
+    expect(wx.map((r) => [r.commandName, r.valueLabel, r.reason, r.answeredAt])).toEqual([
+      ['FCS mode', 'Strategy', 'no answer from WX-01-FCS-01 within 30 s', null],
+    ]);
+    const sends = (await alice.call(bsaRemote.operationPage, { operation: 'send', pageSize: 100, pageOffset: 1 })).body.data.list;
+    expect(sends.map((o) => o.detail)).toContain('set-power 120 kW to WX-01-PCS-01 of WX-01-BSA-01');
   });
 
   it('a wrong operation password is refused and sends nothing; five wrong lock sending for everyone of that person', async () => {
@@ -387,6 +414,6 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect((await alice.post('/api/v2/energy-storage-strategy/deliver', { id: 1, operationPassword: PASSWORD })).status).not.toBe(200);
     expect(received.length).toBe(before);
     const logged = (await alice.call(bsaRemote.logPage, { deviceId: dev.szPcs, pageSize: 10, pageOffset: 1 })).body.data.totalCount;
-    expect(logged).toBe(2);
+    expect(logged).toBe(6 + 2);
   });
 });

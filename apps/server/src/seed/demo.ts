@@ -15,6 +15,7 @@ import { seedDemoFleet } from './demo-devices.js';
 import { seedDemoStations } from './demo-stations.js';
 import { seedDemoCharging } from './demo-charging.js';
 import { seedDemoBatteries } from './demo-batteries.js';
+import { seedDemoRemote } from './demo-bsa-remote.js';
 import { seedDemoPv } from './demo-pv.js';
 import { seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { iconPng } from './png.js';
@@ -356,6 +357,8 @@ export async function seedDemo(db: Db, services: Services, { alarmHistory = true
   // EV charging: a station with its piles and prices per demo tenant (docs/charging.md)
   await seedDemoCharging(db);
   await seedDemoBatteries(db);
+  // remote control: a command catalogue and three days of commands with a refusal and a timeout (docs/bsa.md)
+  await seedDemoRemote(db);
   // PV stations with their equipment, bound to the fleets' PV devices (docs/pv.md)
   await seedDemoPv(db);
   // alarm rules the live fleet trips now and then (docs/alarms.md)
