@@ -290,8 +290,6 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     answering = false;
     const first = received.length;
     const silent = await send(alice, cmd.stop, dev.szPcs);
-    await until('the command to reach the device', () => received.length > first);
-    expect(received.at(-1)).toMatchObject({ commandLogId: silent.body.data.id, action: 'stop', value: null });
     // while it waits, the device takes no other command
     const busy = await send(alice, cmd.start, dev.szPcs);
     expect([busy.status, (busy.body as { code: number }).code, msg(busy)]).toEqual([
@@ -299,6 +297,8 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
       ErrorCode.CONFLICT,
       expect.stringContaining('SZ-01-PCS-01 has not answered "T stop" yet'),
     ]);
+    await until('the command to reach the device', () => received.length > first);
+    expect(received.at(-1)).toMatchObject({ commandLogId: silent.body.data.id, action: 'stop', value: null });
     expect(await settled(silent.body.data.id)).toMatchObject({ status: 'timeout', reason: 'no answer from SZ-01-PCS-01 within 2 s' });
     const command = received.at(-1)!;
     expect(Date.parse(command.expiresAt) - Date.parse(silent.body.data.requestedAt)).toBe(TIMEOUT_MS);

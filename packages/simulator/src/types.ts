@@ -53,7 +53,7 @@ export interface SimDeviceSpec {
    * A PCS's fault, fixed by configuration: in [from, to) (epoch ms) it reports status 3 (fault) and 0 kW,
    * and refuses start and set-power with `reason` (docs/bsa.md, "Remote control").
    */
-  pcsFault?: { from: number; to: number; reason: string };
+  pcsFault?: PcsFault;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
 }
@@ -68,6 +68,20 @@ export type InverterFault =
   | { kind: 'efficiency'; loss: number }
   | { kind: 'overheat'; riseFactor: number; limitC: number }
   | { kind: 'trip'; from: number; to: number };
+
+/** A PCS fault in [from, to); with `periodMs` it comes back every period (a fault now and then). */
+export interface PcsFault {
+  from: number;
+  to: number;
+  periodMs?: number;
+  reason: string;
+}
+
+/** Is the PCS in its fault at epoch ms t? */
+export function pcsFaultAt(fault: PcsFault | undefined, t: number): boolean {
+  if (!fault || t < fault.from) return false;
+  return fault.periodMs ? (t - fault.from) % fault.periodMs < fault.to - fault.from : t < fault.to;
+}
 
 export type StringFault = { kind: 'weak'; factor: number; since?: number } | { kind: 'dead'; since: number };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModels } from '../backfill.js';
 import { PlanBook } from '../plan-book.js';
-import type { SimDeviceSpec } from '../types.js';
+import { pcsFaultAt, type SimDeviceSpec } from '../types.js';
 
 const site = { key: 'S', latitude: 31.3, longitude: 120.6, timeZone: 'Asia/Shanghai' };
 const spec = (typeKey: string, username: string, extra: Partial<SimDeviceSpec> = {}): SimDeviceSpec => ({
@@ -70,5 +70,16 @@ describe('remote control of the simulated PCS and FCS', () => {
     // past its expiry a command is refused, never executed late
     const late = Buffer.from(JSON.stringify({ commandLogId: 11, action: 'stop', expiresAt: new Date(at(1)).toISOString() }));
     expect(pcs!.onCommand!('remote', late, at(40))).toMatchObject({ accepted: false, reason: expect.stringContaining('expired') });
+  });
+
+  it('a recurring fault comes back every period', () => {
+    const fault = { from: 1000, to: 1000 + 20 * 60_000, periodMs: 6 * 3_600_000, reason: 'x' };
+    expect([0, 1000, 1000 + 19 * 60_000, 1000 + 21 * 60_000, 1000 + 6 * 3_600_000 + 60_000].map((t) => pcsFaultAt(fault, t))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { PlanBook, PlanEntry, RemoteState } from '../plan-book.js';
-import type { CommandReply } from '../types.js';
+import { pcsFaultAt, type CommandReply, type PcsFault } from '../types.js';
 
 /**
  * Remote commands to a storage PCS or FCS (docs/bsa.md, "Remote control"): `devices/{username}/commands/remote`
@@ -63,13 +63,13 @@ export function once(
 
 /** A PCS's remote commands: start, stop, set-power (kW, within ± its rating), mode (0 auto, 1 manual). */
 export function executePcs(
-  opts: { plans: PlanBook; username: string; ratingKw: number; fault: { from: number; to: number; reason: string } | undefined },
+  opts: { plans: PlanBook; username: string; ratingKw: number; fault: PcsFault | undefined },
   command: RemoteCommand,
   now: number,
   refuse: (reason: string) => CommandReply,
 ): CommandReply {
   const state = { ...(opts.plans.remoteAt(opts.username, now) ?? DEFAULT) };
-  const faulted = opts.fault && now >= opts.fault.from && now < opts.fault.to ? opts.fault.reason : null;
+  const faulted = pcsFaultAt(opts.fault, now) ? opts.fault!.reason : null;
   const value = command.value;
   switch (command.action) {
     case 'stop':

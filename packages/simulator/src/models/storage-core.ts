@@ -5,7 +5,7 @@ import { PlanBook } from '../plan-book.js';
 import { initialState, stepStation } from '../strategy-engine/engine.js';
 import { voltageAtSoc } from '../strategy-engine/ocv.js';
 import type { EnginePlan, EngineState, EngineStation } from '../strategy-engine/types.js';
-import type { ModelOptions, SimDeviceSpec } from '../types.js';
+import { pcsFaultAt, type ModelOptions, type SimDeviceSpec } from '../types.js';
 import { createChargingPile } from './charging.js';
 import { ageYears, siteMembers } from './common.js';
 import { createFeederMeter } from './meter.js';
@@ -193,9 +193,8 @@ export class StorageCore {
    * manual mode, else its strategy or its built-in schedule (docs/bsa.md, "Remote control").
    */
   private power(t: number, dt: number): number {
-    const fault = this.spec.pcsFault;
     const remote = this.plans.remoteAt(this.spec.username, t);
-    if ((fault && t >= fault.from && t < fault.to) || (remote && !remote.running)) {
+    if (pcsFaultAt(this.spec.pcsFault, t) || (remote && !remote.running)) {
       this.plan = null;
       return 0;
     }

@@ -1,6 +1,6 @@
 import { between, clamp, round } from '../random.js';
 import { PlanBook } from '../plan-book.js';
-import type { CommandReply, DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
+import { pcsFaultAt, type CommandReply, type DeviceModel, type ModelOptions, type Reading, type SimDeviceSpec } from '../types.js';
 import { Clock, ageYears, siteMembers, startCounter } from './common.js';
 import { ExecutedCommands, executePcs, once, parseRemote } from './remote-control.js';
 import { SOC_MAX, SOC_MIN, StorageCore, lfpOpenCircuitVoltage, type StorageState } from './storage-core.js';
@@ -44,8 +44,7 @@ class PcsModel implements DeviceModel {
     this.eChg += Math.max(0, -state.p) * dt;
     this.eDis += Math.max(0, state.p) * dt;
     const idle = state.p === 0;
-    const fault = this.spec.pcsFault;
-    const faulted = fault !== undefined && t >= fault.from && t < fault.to;
+    const faulted = pcsFaultAt(this.spec.pcsFault, t);
     return {
       ts: t,
       values: {
