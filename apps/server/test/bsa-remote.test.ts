@@ -232,6 +232,21 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect([badId.status, msg(badId)]).toEqual([400, 'requestId: must be a UUID']);
     // a set-power command does not reach an FCS: not a device it targets
     expect((await send(alice, cmd.power, dev.wxFcs, { value: 10 })).status).toBe(404);
+    // a station out of service takes no command, and its devices are not offered
+    await t.database.system.execute(sql`update bsa_station set status = 'disabled' where code = 'WX-01-BSA-01'`);
+    try {
+      const disabled = await send(alice, cmd.stop, dev.wxPcs);
+      expect([disabled.status, (disabled.body as { code: number }).code, msg(disabled)]).toEqual([
+        400,
+        ErrorCode.CONFLICT,
+        "Storage station WX-01-BSA-01 is disabled: only a configured or enabled station's devices take commands",
+      ]);
+      const offered = (await alice.call(bsaRemote.commandDeviceList, { commandId: cmd.stop })).body.data.map((d) => d.code);
+      expect(offered).toEqual(['SZ-01-PCS-01']);
+      expect((await alice.call(bsaRemote.bsaList, {})).body.data.map((b) => b.code)).toEqual(['SZ-01-BSA-01']);
+    } finally {
+      await t.database.system.execute(sql`update bsa_station set status = 'enabled' where code = 'WX-01-BSA-01'`);
+    }
     // only the demo's history: Sunrise's two stations, 7 + 6 commands (see the demo test below)
     expect((await alice.call(bsaRemote.logPage, { pageSize: 10, pageOffset: 1 })).body.data.totalCount).toBe(13);
     expect(received.length).toBe(before);

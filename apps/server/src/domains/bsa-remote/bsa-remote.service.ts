@@ -129,7 +129,10 @@ export class BsaRemoteService {
   async deviceList(ctx: StaffCtx, input: { commandId?: number; bsaId?: number; deviceType?: contract.RemoteDeviceType }) {
     const type = input.commandId ? (await this.catalogue.command(ctx, input.commandId)).deviceType : input.deviceType;
     if (input.commandId && input.deviceType && input.deviceType !== type) return [];
-    return (await this.devices(ctx, { bsaId: input.bsaId, deviceType: type })).map((r) => this.strip(r));
+    // only devices of stations in service are offered (a device of another station answers its reason on send)
+    return (await this.devices(ctx, { bsaId: input.bsaId, deviceType: type }))
+      .filter((r) => (COMMANDABLE as readonly string[]).includes(r.station.status))
+      .map((r) => this.strip(r));
   }
 
   /** A device of a visible station that the command targets, or 404 (also another tenant's device). */
