@@ -372,7 +372,7 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect((await bob.call(bsaRemote.commandAdd, { name: 'Bob', deviceType: 'pcs', action: 'stop' })).status).toBe(403);
 
     const paths = Object.values(bsaRemote as Record<string, unknown>).flatMap((e) => (isEndpoint(e) ? [[e.method, e.path] as const] : []));
-    expect(paths.length).toBe(18);
+    expect(paths.length).toBe(19);
     for (const [method, path] of paths) {
       const res = await t.app.inject({ method: method as 'POST', url: path, payload: method === 'GET' ? undefined : {} });
       expect(res.statusCode, path).toBe(401);
@@ -386,6 +386,13 @@ describe.each(DB_KINDS)('remote control of storage stations on %s', (kind) => {
     expect(lines).toHaveLength(1 + 2 + 6);
     expect(lines[0]).toContain('Sent');
     expect(lines[8]).toContain('Acknowledged');
+    // the operation log in a file: the edit of the first test, in words
+    const ops = await alice.call('GET', '/api/v2/bsa-remote-control/command-operation/export?format=csv&lang=en-US&operation=edit');
+    const opLines = String(ops.body).trim().split(/\r?\n/);
+    expect(opLines).toHaveLength(2);
+    expect(opLines[1]).toContain('Edited,T set power,PCS set-power -200..300 kW → PCS set-power -250..300 kW,Alice Chen (SR-ALICE)');
+    const daveOpsFile = await dave.call('GET', '/api/v2/bsa-remote-control/command-operation/export?format=csv&lang=en-US&operation=edit');
+    expect(String(daveOpsFile.body).trim().split(/\r?\n/)).toHaveLength(1);
     expect(lines[1]).toContain('Acknowledged');
     expect(lines[2]).toContain('Timed out');
   });

@@ -794,6 +794,12 @@ export const bsaRemote = {
   neoBsaRemoteControlLogs: { method: 'POST', path: '/api/v2/neo-bsa/remote-control-logs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsaRemote.neoBsaRemoteControlLogs
   >,
+  operationExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-remote-control/command-operation/export',
+    bodyKind: 'json',
+    queryKeys: ['operation', 'commandId', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaRemote.operationExport>,
   operationPage: {
     method: 'POST',
     path: '/api/v2/bsa-remote-control/command-operation/page',

@@ -391,3 +391,17 @@ const logExportContract = crudContract({
 
 /** The filtered command log as XLSX (default) or CSV, newest first, at most 50,000 rows. */
 export const logExport = logExportContract.export;
+
+const operationExportContract = crudContract({
+  tag,
+  base: `${base}/command-operation`,
+  row: operationRow,
+  filter: { operation: z.enum(REMOTE_OPERATIONS).optional(), commandId: id.optional() },
+  create: z.object({}),
+  update: z.object({}),
+  permissions: { export: 'b-bsa-remote-operation-export' },
+  only: ['export'],
+});
+
+/** The filtered operation log as XLSX (default) or CSV, newest first. */
+export const operationExport = operationExportContract.export;

@@ -158,7 +158,7 @@ export class BsaRemoteCatalogueService {
     }).page(input, (rows) => rows.map((r) => commandRowOf(r.c, r.sends)));
   }
 
-  async operations(ctx: StaffCtx, input: BodyOf<typeof contract.operationPage>) {
+  private operationList(ctx: StaffCtx, input: { operation?: (typeof contract.REMOTE_OPERATIONS)[number]; commandId?: number }) {
     return list(ctx.tx, {
       query: () =>
         ctx.tx
@@ -173,7 +173,11 @@ export class BsaRemoteCatalogueService {
         ...where(input, { operation: equals(bsaRemoteOperation.operation), commandId: equals(bsaRemoteOperation.commandId) }),
       ],
       order: [desc(bsaRemoteOperation.id)],
-    }).page(input, (rows) =>
+    });
+  }
+
+  async operations(ctx: StaffCtx, input: BodyOf<typeof contract.operationPage>) {
+    return this.operationList(ctx, input).page(input, (rows) =>
       rows.map(({ o }) => ({
         id: o.id,
         operation: o.operation,
@@ -186,5 +190,10 @@ export class BsaRemoteCatalogueService {
         at: o.createdAt.toISOString(),
       })),
     );
+  }
+
+  /** The operation log in batches (the Excel export). */
+  operationBatches(ctx: StaffCtx, input: { operation?: (typeof contract.REMOTE_OPERATIONS)[number]; commandId?: number }) {
+    return this.operationList(ctx, input).batches((rows) => rows.map(({ o }) => o));
   }
 }

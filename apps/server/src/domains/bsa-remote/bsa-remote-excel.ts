@@ -5,7 +5,8 @@ import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
 import type { BsaRemoteService } from './bsa-remote.service.js';
-import type { bsaRemoteLog } from './bsa-remote.schema.js';
+import type { BsaRemoteCatalogueService } from './bsa-remote-catalogue.service.js';
+import type { bsaRemoteLog, bsaRemoteOperation } from './bsa-remote.schema.js';
 
 // The command log in a file (docs/excel.md): what the log page shows, filtered the same way.
 
@@ -84,5 +85,50 @@ export async function exportLog(
     timeZone: await tenantTimeZone(ctx),
     format: input.format,
     batches: service.logBatches(ctx, input),
+  });
+}
+
+type Operation = typeof bsaRemoteOperation.$inferSelect;
+const OPERATION_LABELS = {
+  create: { 'en-US': 'Created', 'zh-CN': '新建' },
+  edit: { 'en-US': 'Edited', 'zh-CN': '编辑' },
+  delete: { 'en-US': 'Deleted', 'zh-CN': '删除' },
+  send: { 'en-US': 'Sent', 'zh-CN': '发送' },
+};
+const OPERATION_COLUMNS: Column<Operation>[] = [
+  { key: 'at', header: { 'en-US': 'Time', 'zh-CN': '时间' }, type: { kind: 'datetime' }, width: 20, value: (r) => r.createdAt },
+  {
+    key: 'operation',
+    header: { 'en-US': 'Operation', 'zh-CN': '操作' },
+    type: { kind: 'enum', labels: OPERATION_LABELS },
+    width: 12,
+    value: (r) => r.operation,
+  },
+  { key: 'command', header: { 'en-US': 'Command', 'zh-CN': '指令' }, type: { kind: 'text' }, width: 22, value: (r) => r.commandName },
+  { key: 'detail', header: { 'en-US': 'Detail', 'zh-CN': '详情' }, type: { kind: 'text' }, width: 48, value: (r) => r.detail },
+  {
+    key: 'operator',
+    header: { 'en-US': 'Operator', 'zh-CN': '操作人' },
+    type: { kind: 'text' },
+    width: 18,
+    value: (r) => `${r.operatorName} (${r.operatorCode})`,
+  },
+];
+
+/** The operation log (the page's filter) as XLSX or CSV, newest first, in batches. */
+export async function exportOperations(
+  catalogue: BsaRemoteCatalogueService,
+  ctx: StaffCtx,
+  input: InputOf<typeof contract.operationExport>,
+  http: { req: FastifyRequest; reply: FastifyReply },
+) {
+  return sendExport(http.reply, {
+    name: 'remote-operation-log',
+    sheet: { 'en-US': 'Operation log', 'zh-CN': '操作记录' },
+    columns: OPERATION_COLUMNS,
+    lang: langOf(http.req, input.lang),
+    timeZone: await tenantTimeZone(ctx),
+    format: input.format,
+    batches: catalogue.operationBatches(ctx, input),
   });
 }

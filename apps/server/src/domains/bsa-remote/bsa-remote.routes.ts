@@ -1,7 +1,7 @@
 import { bsaRemote } from '@energy/contracts';
 import type { DomainRoutes } from '../types.js';
 import type { BsaRemoteCatalogueService } from './bsa-remote-catalogue.service.js';
-import { exportLog } from './bsa-remote-excel.js';
+import { exportLog, exportOperations } from './bsa-remote-excel.js';
 import type { BsaRemoteService } from './bsa-remote.service.js';
 
 export const bsaRemoteRoutes: DomainRoutes<{ bsaRemote: BsaRemoteService; bsaRemoteCatalogue: BsaRemoteCatalogueService }> = (
@@ -26,4 +26,5 @@ export const bsaRemoteRoutes: DomainRoutes<{ bsaRemote: BsaRemoteService; bsaRem
   route(bsaRemote.bsaDataRemoteControlLogs, (ctx, input) => service.logPage(ctx, input));
   route(bsaRemote.logDeviceList, (ctx, input) => service.logDevices(ctx, input));
   route(bsaRemote.logExport, (ctx, input, http) => exportLog(service, ctx, input, http));
+  route(bsaRemote.operationExport, (ctx, input, http) => exportOperations(catalogue, ctx, input, http));
 };

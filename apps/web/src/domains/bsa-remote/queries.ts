@@ -6,6 +6,7 @@ import { domainKeys } from '../../shared/query-keys';
 
 export type CommandRow = RefOutput<typeof bsaRemote.commandPage>['list'][number];
 export type LogRow = RefOutput<typeof bsaRemote.logPage>['list'][number];
+export type OperationRow = RefOutput<typeof bsaRemote.operationPage>['list'][number];
 export type RemoteStatus = LogRow['status'];
 export type RemoteAction = CommandRow['action'];
 export type RemoteDeviceType = CommandRow['deviceType'];
@@ -17,6 +18,7 @@ export const remoteKeys = {
   all: keys.all,
   commands: keys.page(bsaRemote.commandPage),
   log: keys.page(bsaRemote.logPage),
+  operations: keys.page(bsaRemote.operationPage),
   stations: keys.of(bsaRemote.bsaList, {}),
 };
 

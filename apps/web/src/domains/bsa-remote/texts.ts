@@ -53,6 +53,15 @@ const en = {
     reason: 'Answer',
     noDevice: 'No device of this type in your stations',
   },
+  operations: {
+    title: 'Operation log',
+    open: 'Operation log',
+    back: 'Commands',
+    time: 'Time',
+    operation: 'Operation',
+    detail: 'Detail',
+    kinds: { create: 'Created', edit: 'Edited', delete: 'Deleted', send: 'Sent' },
+  },
   log: {
     time: 'Sent',
     station: 'Station',
@@ -117,6 +126,15 @@ const zh: typeof en = {
     close: '关闭',
     reason: '应答',
     noDevice: '您的电站中没有该类型的设备',
+  },
+  operations: {
+    title: '操作记录',
+    open: '操作记录',
+    back: '指令库',
+    time: '时间',
+    operation: '操作',
+    detail: '详情',
+    kinds: { create: '新建', edit: '编辑', delete: '删除', send: '发送' },
   },
   log: {
     time: '发送时间',

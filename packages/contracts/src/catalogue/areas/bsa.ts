@@ -72,6 +72,7 @@ export const bsaArea = {
           buttons: [
             ...crud('bsa-remote-command', 'remote command', '远程指令'),
             { code: 'b-bsa-remote-send', name: 'Send command', nameZh: '发送指令' },
+            { code: 'b-bsa-remote-operation-export', name: 'Export operation log', nameZh: '导出操作记录' },
           ],
         },
         {

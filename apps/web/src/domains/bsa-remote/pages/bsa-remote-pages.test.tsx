@@ -3,6 +3,7 @@ import { describeListPages } from '../../../test/list-page-cases';
 import { fixture, pageOf } from '../../../test/render-page';
 import type { CommandRow, LogRow } from '../queries';
 import CommandLogPage from './command-log-page';
+import OperationLogPage from './operation-log-page';
 import RemoteControlPage from './remote-control-page';
 
 const command: CommandRow = {
@@ -52,7 +53,36 @@ describeListPages([
     fixtures: [fixture(bsaRemote.commandPage, pageOf([command])), fixture(bsaRemote.bsaList, [])],
     headers: ['Command', 'Device type', 'Action', 'Parameter', 'Description', 'Sent', 'Updated'],
     rowText: ['Set PCS power', 'Set power', '-250 … 250 kW'],
-    buttons: ['remote-command-create', 'remote-send', 'remote-command-edit', 'remote-command-delete'],
+    buttons: ['remote-command-create', 'remote-send', 'remote-command-edit', 'remote-command-delete', 'remote-operations-open'],
+    alwaysButtons: ['remote-operations-open'],
+  },
+  {
+    name: 'operation log',
+    page: () => <OperationLogPage />,
+    pageCode: 'p-bsa-remote',
+    buttonCodes: ['b-bsa-remote-operation-export'],
+    fixtures: [
+      fixture(
+        bsaRemote.operationPage,
+        pageOf([
+          {
+            id: 5,
+            operation: 'send',
+            commandId: 3,
+            commandName: 'Set PCS power',
+            detail: 'set-power -120.5 kW to WX-01-PCS-01 of WX-01-BSA-01',
+            logId: 9,
+            operatorCode: 'SR-ALICE',
+            operatorName: 'Alice',
+            at: '2026-03-01T00:00:00.000Z',
+          },
+        ]),
+      ),
+    ],
+    headers: ['Time', 'Operation', 'Command', 'Detail', 'Operator'],
+    rowText: ['Sent', 'set-power -120.5 kW to WX-01-PCS-01', 'Alice (SR-ALICE)'],
+    buttons: ['excel-export'],
+    noActionColumn: true,
   },
   {
     name: 'command log',

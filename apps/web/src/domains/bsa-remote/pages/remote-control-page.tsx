@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Input, Select, Tag } from 'antd';
+import { Button, Input, Select, Tag } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
 import { bsaRemote } from '@energy/contracts/refs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../../shared/api/client';
 import { EntityListPage } from '../../../shared/entity-list/entity-list-page';
 import { formatDateTime } from '../../../shared/format';
@@ -10,6 +12,7 @@ import type { ListColumn } from '../../../shared/table/list-table';
 import { TitleInZone, useTenantZone } from '../../../shared/time-zone';
 import { CommandFormDialog } from '../components/command-form-dialog';
 import { SendDialog } from '../components/send-dialog';
+import { REMOTE_OPERATIONS_PATH } from '../paths';
 import { remoteKeys, type CommandRow, type RemoteAction, type RemoteDeviceType } from '../queries';
 import '../texts';
 
@@ -115,6 +118,11 @@ export default function RemoteControlPage() {
         },
       ]}
       create={{ permission: 'b-bsa-remote-command-create', label: t('bsaRemote.create'), testId: 'remote-command-create' }}
+      toolbar={() => (
+        <Link to={REMOTE_OPERATIONS_PATH} data-testid="remote-operations-open">
+          <Button icon={<HistoryOutlined />}>{t('bsaRemote.operations.open')}</Button>
+        </Link>
+      )}
       dialog={(row, close) => <CommandFormDialog editing={row} onClose={close} />}
     >
       <SendDialog command={sending} onClose={() => setSending(null)} />
