@@ -210,3 +210,65 @@ it('alice distributes a firmware package and sees each target move to updated, o
     await fcsFleet.stop();
   }
 }, 120_000);
+
+describe('remote control of storage stations (issue 22)', () => {
+  it('alice sends a set power to a simulated PCS through the password dialog and sees it acknowledged, also in the log', async () => {
+    // a set-power command in the catalogue, and Wuxi's PCS running as the simulator's PCS over the broker
+    const alice = await signIn(h.server, 'alice');
+    const added = await alice.post('/api/v2/bsa-remote-control/command/add', {
+      name: 'E2E set power',
+      deviceType: 'pcs',
+      action: 'set-power',
+      minValue: -100,
+      maxValue: 100,
+    });
+    expect(added.status).toBe(200);
+    const pcs = await deviceByCode(alice, 'WX-01-PCS-01');
+    const remoteFleet = await startFleet({
+      mqttUrl: `mqtt://127.0.0.1:${h.server.ingest.mqttPort}`,
+      devices: [
+        {
+          typeKey: 'bsa-pcs',
+          ...pcs.creds,
+          seed: 21,
+          ratingKw: 250,
+          site: { key: 'WX', latitude: 31.5, longitude: 120.3, timeZone: 'Asia/Shanghai' },
+        },
+      ],
+      intervalMs: 1000,
+      connectSpreadMs: 0,
+    });
+    try {
+      await expect.poll(() => remoteFleet.stats().connected, POLL).toBe(1);
+      const page = await newPage(h);
+      await signInAs(page, 'alice', '/bsa/asset/remote-control');
+      await page
+        .locator('[data-testid="remote-command-list"] tbody tr.ant-table-row', { hasText: 'E2E set power' })
+        .getByTestId('remote-send')
+        .click();
+      const dialog = page.getByTestId('remote-send-dialog');
+      await pick(page, dialog.getByTestId('remote-send-station'), 'WX-01-BSA-01');
+      await pick(page, dialog.getByTestId('remote-send-device'), 'WX-01-PCS-01');
+      // the range: the catalogue's -100..100 kW within the PCS's 250 kW rating
+      await expect.poll(() => dialog.getByTestId('remote-send-range').textContent(), POLL).toBe('Allowed: -100 … 100 kW');
+      await page.locator('input[data-testid="remote-send-value"], [data-testid="remote-send-value"] input').first().fill('60');
+      await dialog.getByTestId('remote-send-password').fill('246810'); // the demo users' operation password
+      await page.getByTestId('remote-send-submit').click();
+      // the status follows the log line until the PCS acknowledges
+      await expect.poll(() => page.getByTestId('remote-send-status').getAttribute('data-status'), POLL).toBe('acknowledged');
+      const [sent] = await h.rows<{ status: string; value: number; device_code: string }>(
+        `select status, value, device_code from bsa_remote_log order by id desc limit 1`,
+      );
+      expect(sent).toEqual({ status: 'acknowledged', value: 60, device_code: 'WX-01-PCS-01' });
+      await page.getByTestId('remote-send-close').click();
+
+      await page.goto('/bsa/asset/remote-control-log');
+      const row = page.locator('[data-testid="remote-log-list"] tbody tr.ant-table-row').first();
+      await row.getByText('WX-01-PCS-01').waitFor();
+      await expect.poll(() => row.getByTestId('remote-log-status').getAttribute('data-status'), POLL).toBe('acknowledged');
+      expect(await row.textContent()).toContain('60 kW');
+    } finally {
+      await remoteFleet.stop();
+    }
+  }, 120_000);
+});

@@ -46,6 +46,8 @@ export interface Config {
   /** Strategy delivery to the stations' FCS (docs/strategies.md). */
   strategy: StrategyConfig;
   firmware: FirmwareConfig;
+  /** Remote control of storage stations (docs/bsa.md, "Remote control"). */
+  bsaRemote: BsaRemoteConfig;
   /** Security headers, rate limits and the upload quota (docs/security.md). */
   security: SecurityConfig;
   /**
@@ -97,6 +99,12 @@ export interface FirmwareConfig {
   stepTimeoutMs: number;
   /** How long the download URL given to an FCS works. */
   tokenTtlMs: number;
+}
+
+/** Remote commands to storage devices (docs/bsa.md, "Remote control"). */
+export interface BsaRemoteConfig {
+  /** A command its device has not answered within this long is logged as timed out (BSA_REMOTE_TIMEOUT_SECONDS, default 30). */
+  answerTimeoutMs: number;
 }
 
 /** Alarm evaluation and server-alarm scenes (docs/alarms.md). */
@@ -264,6 +272,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     firmware: {
       stepTimeoutMs: int(env.FIRMWARE_STEP_TIMEOUT_SECONDS, 120) * 1000,
       tokenTtlMs: int(env.FIRMWARE_TOKEN_TTL_SECONDS, 900) * 1000,
+    },
+    bsaRemote: {
+      answerTimeoutMs: Math.max(1, int(env.BSA_REMOTE_TIMEOUT_SECONDS, 30)) * 1000,
     },
     security: {
       frameAncestors: frameAncestors(env.FRAME_ANCESTORS),

@@ -25,6 +25,7 @@ export * as lineLoss from './line-loss/index.js';
 export * as energyConservation from './energy-conservation/index.js';
 export * as pv from './pv/index.js';
 export * as bsaForecast from './bsa-forecast/index.js';
+export * as bsaRemote from './bsa-remote/index.js';
 export { StaffStatus, NavigationPreference, PlatformTitleType, SideType } from './staff/schemas.js';
 export type { CurrentUser } from './staff/schemas.js';
 export type { MenuNode } from './navigation/index.js';

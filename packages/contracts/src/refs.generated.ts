@@ -913,6 +913,84 @@ export const bsaMonitor = {
   >,
 };
 
+export const bsaRemote = {
+  bsaDataRemoteControl: { method: 'POST', path: '/api/v2/bsaData/remote-control', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.bsaDataRemoteControl
+  >,
+  bsaDataRemoteControlLogs: { method: 'POST', path: '/api/v2/bsaData/remote-control-logs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.bsaDataRemoteControlLogs
+  >,
+  bsaList: { method: 'POST', path: '/api/v2/bsa-remote-control/bsa-list', bodyKind: 'none', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.bsaList
+  >,
+  commandAdd: { method: 'POST', path: '/api/v2/bsa-remote-control/command/add', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandAdd
+  >,
+  commandCheckName: {
+    method: 'POST',
+    path: '/api/v2/bsa-remote-control/command/check-command-name',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaRemote.commandCheckName>,
+  commandDelete: { method: 'POST', path: '/api/v2/bsa-remote-control/command/delete', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandDelete
+  >,
+  commandDeviceList: {
+    method: 'POST',
+    path: '/api/v2/bsa-remote-control/command/device-list',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaRemote.commandDeviceList>,
+  commandEdit: { method: 'POST', path: '/api/v2/bsa-remote-control/command/edit', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandEdit
+  >,
+  commandGet: { method: 'POST', path: '/api/v2/bsa-remote-control/command/get', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandGet
+  >,
+  commandGetDevice: {
+    method: 'POST',
+    path: '/api/v2/bsa-remote-control/command/get-device',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaRemote.commandGetDevice>,
+  commandPage: { method: 'POST', path: '/api/v2/bsa-remote-control/command/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandPage
+  >,
+  commandSend: { method: 'POST', path: '/api/v2/bsa-remote-control/command/send', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.commandSend
+  >,
+  logDeviceList: { method: 'POST', path: '/api/v2/bsa-remote-control/log/device-list', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.logDeviceList
+  >,
+  logExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-remote-control/log/export',
+    bodyKind: 'json',
+    queryKeys: ['bsaId', 'deviceId', 'commandId', 'status', 'from', 'to', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaRemote.logExport>,
+  logPage: { method: 'POST', path: '/api/v2/bsa-remote-control/log/page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.logPage
+  >,
+  neoBsaRemoteControl: { method: 'POST', path: '/api/v2/neo-bsa/remote-control', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.neoBsaRemoteControl
+  >,
+  neoBsaRemoteControlLogs: { method: 'POST', path: '/api/v2/neo-bsa/remote-control-logs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaRemote.neoBsaRemoteControlLogs
+  >,
+  operationExport: {
+    method: 'GET',
+    path: '/api/v2/bsa-remote-control/command-operation/export',
+    bodyKind: 'json',
+    queryKeys: ['operation', 'commandId', 'format', 'lang'],
+  } as EndpointRef<typeof C.bsaRemote.operationExport>,
+  operationPage: {
+    method: 'POST',
+    path: '/api/v2/bsa-remote-control/command-operation/page',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.bsaRemote.operationPage>,
+};
+
 export const bsaSecond = {
   bindingFcs: { method: 'POST', path: '/api/v2/bsa-second-edition/bsa-binding-fcs', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsaSecond.bindingFcs

@@ -1,3 +1,4 @@
+import { PlanBook } from './plan-book.js';
 import { createModel } from './models/index.js';
 import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from './types.js';
 
@@ -24,7 +25,9 @@ export function createModels(
 ): DeviceModel[] {
   const bySite = new Map<string, SimDeviceSpec[]>();
   for (const spec of specs) bySite.set(spec.site.key, [...(bySite.get(spec.site.key) ?? []), spec]);
-  return specs.map((spec) => createModel(spec, start, { siteDevices: bySite.get(spec.site.key), resume, plans }));
+  // one book for all, so a PCS, its battery, its grid meter and its FCS agree on plans and remote commands
+  const book = plans ?? new PlanBook();
+  return specs.map((spec) => createModel(spec, start, { siteDevices: bySite.get(spec.site.key), resume, plans: book }));
 }
 
 /** Grid times in [from, to]: multiples of stepMs. */

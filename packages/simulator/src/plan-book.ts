@@ -25,8 +25,35 @@ export interface PlanEntry {
   meta?: PlanMeta;
 }
 
+/**
+ * What remote commands (docs/bsa.md, "Remote control") left a PCS in: `running` false after a stop (0 kW);
+ * `mode` auto follows the strategy or the built-in schedule, manual holds `setpointKw` (discharge positive).
+ */
+export interface RemoteState {
+  running: boolean;
+  mode: 'auto' | 'manual';
+  setpointKw: number;
+}
+
 export class PlanBook {
   private readonly entries = new Map<string, PlanEntry[]>();
+  private readonly remote = new Map<string, { from: number; state: RemoteState }[]>();
+
+  /** From `from` (epoch ms) on, the PCS is in this remote state (the PCS, its battery and the grid meter all read it). */
+  setRemote(pcsUsername: string, state: RemoteState, from: number = Date.now()): void {
+    const list = (this.remote.get(pcsUsername) ?? []).filter((entry) => entry.from < from);
+    list.push({ from, state: { ...state } });
+    if (list.length > MAX_ENTRIES) list.splice(0, list.length - MAX_ENTRIES);
+    this.remote.set(pcsUsername, list);
+  }
+
+  /** The PCS's remote state at epoch ms t, or null (never commanded: running, auto). */
+  remoteAt(pcsUsername: string, t: number): RemoteState | null {
+    const list = this.remote.get(pcsUsername);
+    if (!list) return null;
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]!.from <= t) return list[i]!.state;
+    return null;
+  }
 
   /**
    * From `from` (epoch ms, default now) on, the PCS runs `plan`; null returns it to its built-in daily

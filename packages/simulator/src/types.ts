@@ -49,6 +49,11 @@ export interface SimDeviceSpec {
   feedsStation?: boolean;
   /** An FCS: the strategy editor version (1..6 = CA..CF) its firmware runs; strategies of another version are refused. */
   strategyVersion?: number;
+  /**
+   * A PCS's fault, fixed by configuration: in [from, to) (epoch ms) it reports status 3 (fault) and 0 kW,
+   * and refuses start and set-power with `reason` (docs/bsa.md, "Remote control").
+   */
+  pcsFault?: PcsFault;
   /** An FCS: the battery configuration it holds from before (the last one its station acknowledged, docs/bsa.md). */
   batteryConfig?: unknown;
   /**
@@ -71,6 +76,20 @@ export type InverterFault =
   | { kind: 'overheat'; riseFactor: number; limitC: number }
   | { kind: 'trip'; from: number; to: number };
 
+/** A PCS fault in [from, to); with `periodMs` it comes back every period (a fault now and then). */
+export interface PcsFault {
+  from: number;
+  to: number;
+  periodMs?: number;
+  reason: string;
+}
+
+/** Is the PCS in its fault at epoch ms t? */
+export function pcsFaultAt(fault: PcsFault | undefined, t: number): boolean {
+  if (!fault || t < fault.from) return false;
+  return fault.periodMs ? (t - fault.from) % fault.periodMs < fault.to - fault.from : t < fault.to;
+}
+
 export type StringFault = { kind: 'weak'; factor: number; since?: number } | { kind: 'dead'; since: number };
 
 /** One reading: epoch ms and property values keyed as in DEVICE_TYPES. */
@@ -80,7 +99,7 @@ export interface Reading {
 }
 
 /** A device's answer to a command, published as JSON on `devices/{username}/ack`: a strategy delivery's (deliveryId) or a configuration publish's (publishId). */
-export type CommandReply = ({ deliveryId: number } | { publishId: number }) & {
+export type CommandReply = ({ deliveryId: number } | { publishId: number } | { commandLogId: number }) & {
   accepted: boolean;
   reason?: string;
 };

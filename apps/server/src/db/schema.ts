@@ -29,3 +29,4 @@ export * from '../domains/pv/pv-dispersion.schema.js';
 export * from '../domains/pv/pv-outline.schema.js';
 export * from '../domains/pv/pv-performance.schema.js';
 export * from '../domains/bsa-forecast/bsa-forecast.schema.js';
+export * from '../domains/bsa-remote/bsa-remote.schema.js';

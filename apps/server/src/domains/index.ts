@@ -11,6 +11,7 @@ import { bsaModule } from './bsa/bsa.module.js';
 import { bsaForecastModule } from './bsa-forecast/bsa-forecast.module.js';
 import { bsaMonitorModule } from './bsa-monitor/bsa-monitor.module.js';
 import { bsaSecondModule } from './bsa-second/bsa-second.module.js';
+import { bsaRemoteModule } from './bsa-remote/bsa-remote.module.js';
 import { catalogueModule } from './catalogue/catalogue.module.js';
 import { chargingModule } from './charging/charging.module.js';
 import { circuitModule } from './circuit/circuit.module.js';
@@ -54,6 +55,7 @@ export const domainModules = [
   bsaMonitorModule,
   bsaSecondModule,
   strategyModule,
+  bsaRemoteModule,
   jobsModule,
   devicesExcelModule,
   chargingModule,
@@ -118,6 +120,8 @@ export function createServices(db: Db, config: Config) {
     organization,
     account,
   });
+  // remote commands to the stations' PCS and FCS (docs/bsa.md, "Remote control"), over the same broker
+  const remote = bsaRemoteModule.services({ db, bsa, account, answerTimeoutMs: config.bsaRemote.answerTimeoutMs });
   const circuits = circuitModule.services({ jobs });
   return {
     /** Work on what the ingest commits and on devices' answers, handed to the ingest (app.ts). */
@@ -126,6 +130,7 @@ export function createServices(db: Db, config: Config) {
       strategies.strategyDelivery,
       bsaConfigDelivery,
       bsaSecond.bsaSecondDelivery,
+      remote.bsaRemoteDelivery,
     ] as IngestListener[],
     push,
     catalogue,
@@ -163,6 +168,7 @@ export function createServices(db: Db, config: Config) {
     ...bsaMonitorModule.services({ bsa, bsaLevels }),
     ...bsaSecond,
     ...strategies,
+    ...remote,
     jobs,
     ...devicesExcelModule.services({ jobs }),
     ...chargingModule.services({ db, account, alarmEvaluator: alarms.alarmEvaluator, push, catalogue }),

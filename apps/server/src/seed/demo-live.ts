@@ -154,6 +154,17 @@ async function demoFirmware(db: Db, deviceId: number, code: string): Promise<Sim
   };
 }
 
+/**
+ * A PCS that trips now and then while the demo runs (docs/bsa.md, "Remote control"): Suzhou's, 20 minutes
+ * every 6 hours from an hour after start (the history before start is left as it was). Meanwhile it reports
+ * status 3 and 0 kW and refuses a remote start or set power with the reason.
+ */
+function livePcsFault(code: string, start: number): SimDeviceSpec['pcsFault'] {
+  if (code !== 'SZ-01-PCS-01') return undefined;
+  const from = start + 3_600_000;
+  return { from, to: from + 20 * 60_000, periodMs: 6 * 3_600_000, reason: 'insulation resistance low' };
+}
+
 /** New credentials for each demo device (its username kept); returns the specs the simulator runs. */
 async function issueCredentials(
   db: Db,
@@ -163,6 +174,7 @@ async function issueCredentials(
 ): Promise<Map<string, { spec: SimDeviceSpec; deviceId: number }>> {
   const out = new Map<string, { spec: SimDeviceSpec; deviceId: number }>();
   const stations = new BsaService(db);
+  const started = Date.now();
   // one site per OU, placed where its first device is: a site's devices share its weather
   const sites = new Map<string, SiteSpec>();
   // the hashes in parallel (scrypt runs on libuv's thread pool), the updates one by one
@@ -184,6 +196,7 @@ async function issueCredentials(
       ratingKw: d.ratedPowerKw ?? undefined,
       unit: LIVE_UNITS.get(d.code),
       stringFault: stringFaultOf(d),
+      pcsFault: livePcsFault(d.code, started),
       // a PV station's inverter: its strings in all, its fault, whether it feeds the station's own connection
       ...inverters.get(d.id),
     };

@@ -16,6 +16,7 @@ import { seedDemoStations } from './demo-stations.js';
 import { seedDemoCharging } from './demo-charging.js';
 import { seedDemoBatteries } from './demo-batteries.js';
 import { seedDemoBsaSecond } from './demo-bsa-second.js';
+import { seedDemoRemote } from './demo-bsa-remote.js';
 import { seedDemoPv } from './demo-pv.js';
 import { seedTenantNavigation } from '../domains/navigation/default-navigation.js';
 import { iconPng } from './png.js';
@@ -359,6 +360,8 @@ export async function seedDemo(db: Db, services: Services, { alarmHistory = true
   await seedDemoBatteries(db);
   // Harbor's station as a second edition: OBS record, cabinets, a firmware history with a timeout (docs/bsa.md)
   await seedDemoBsaSecond(db, services.files);
+  // remote control: a command catalogue and three days of commands with a refusal and a timeout (docs/bsa.md)
+  await seedDemoRemote(db);
   // PV stations with their equipment, bound to the fleets' PV devices (docs/pv.md)
   await seedDemoPv(db);
   // alarm rules the live fleet trips now and then (docs/alarms.md)

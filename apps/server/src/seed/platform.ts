@@ -10,6 +10,7 @@ import { MODULE_ORIGINS, catalogueRows } from '@energy/contracts/catalogue-codes
 import { DISTRICTS } from './districts.js';
 import { seedDemoStations } from './demo-stations.js';
 import { seedDemoBatteries } from './demo-batteries.js';
+import { seedDemoRemote } from './demo-bsa-remote.js';
 
 /**
  * Platform reference data, brought up to date at every start: the permission catalogue (new codes
@@ -90,4 +91,6 @@ export async function seedPlatform(db: Db) {
   await seedDemoStations(db);
   // and their batteries (stack, racks, packs, cells), made before the battery hierarchy existed
   await seedDemoBatteries(db);
+  // and their remote command catalogue and log (issue 22)
+  await seedDemoRemote(db);
 }

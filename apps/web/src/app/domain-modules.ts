@@ -6,6 +6,7 @@ import { bsaModule } from '../domains/bsa/bsa.module';
 import { bsaForecastModule } from '../domains/bsa-forecast/bsa-forecast.module';
 import { bsaMonitorModule } from '../domains/bsa-monitor/bsa-monitor.module';
 import { bsaSecondModule } from '../domains/bsa-second/bsa-second.module';
+import { bsaRemoteModule } from '../domains/bsa-remote/bsa-remote.module';
 import { devicesModule } from '../domains/devices/devices.module';
 import { energyConservationModule } from '../domains/energy-conservation/energy-conservation.module';
 import { lineLossModule } from '../domains/line-loss/line-loss.module';
@@ -28,6 +29,7 @@ export const domainModules: DomainModule[] = [
   bsaForecastModule,
   bsaMonitorModule,
   bsaSecondModule,
+  bsaRemoteModule,
   devicesModule,
   energyConservationModule,
   lineLossModule,

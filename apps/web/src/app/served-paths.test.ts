@@ -9,7 +9,8 @@ describe('served paths', () => {
     expect(isServedPath('/settings/asset/device/not-a-route/deeper/still')).toBe(false);
     expect(isServedPath('/pv/asset/station')).toBe(true);
     expect(isServedPath('/pv/monitor/noticeboard')).toBe(true);
-    // remote control of storage is in the catalogue, not built yet (issue 22)
-    expect(isServedPath('/bsa/asset/remote-control')).toBe(false);
+    // remote control of storage (issue 22)
+    expect(isServedPath('/bsa/asset/remote-control')).toBe(true);
+    expect(isServedPath('/bsa/asset/remote-control-log')).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { PlanBook, type PlanMeta } from '../plan-book.js';
 import { wireToPlan, type WireStrategy } from '../strategy-engine/from-wire.js';
 import type { CommandReply, DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
 import { siteMembers } from './common.js';
+import { ExecutedCommands, executeFcs, once, parseRemote, type FcsRemote } from './remote-control.js';
 import { acceptConfig, batteryReport, type BatteryConfig, type BatteryConfigCommand } from './fcs-battery.js';
 import { DEFAULT_FIRMWARE, FcsFirmware } from './fcs-firmware.js';
 
@@ -107,6 +108,9 @@ class FcsModel implements DeviceModel {
   private battery: BatteryConfig | null = null;
   /** Its firmware: versions reported at connect, updates from `commands/firmware`. */
   private readonly firmware: FcsFirmware;
+  /** Remote control (docs/bsa.md, "Remote control"): stopped or running, the mode switched to, each command once. */
+  private readonly remote: FcsRemote = { running: true, mode: null, suspended: null };
+  private readonly executed = new ExecutedCommands();
   constructor(
     readonly spec: SimDeviceSpec,
     options?: ModelOptions,
@@ -128,8 +132,8 @@ class FcsModel implements DeviceModel {
     return {
       ts: t,
       values: {
-        run_state: 1,
-        mode: running ? 1 : 0,
+        run_state: this.remote.running ? 1 : 0,
+        mode: this.remote.mode ?? (running ? 1 : 0),
         strategy_id: running?.meta?.strategyId ?? 0,
         strategy_version: running ? (running.meta?.version ?? this.spec.strategyVersion ?? 0) : 0,
         ...containerEnvironment(this.spec, t),
@@ -169,6 +173,12 @@ class FcsModel implements DeviceModel {
       if (send) void this.firmware.run(payload, send);
       return null;
     }
+    if (name === 'remote') {
+      const command = parseRemote(payload);
+      if (!command) return null;
+      const opts = { plans: this.plans, pcsUsernames: this.pcsUsernames, remote: this.remote };
+      return once(this.executed, command, now, (refuse) => executeFcs(opts, command, now, refuse));
+    }
     if (name !== 'strategy') return null;
     let command: StrategyCommand;
     try {
@@ -201,6 +211,9 @@ class FcsModel implements DeviceModel {
       at: now,
     });
     if (!applied.ok) return reject(applied.reason);
+    // a delivered strategy runs: a remote mode switch from before no longer holds
+    this.remote.mode = null;
+    this.remote.suspended = null;
     return { deliveryId, accepted: true };
   }
 }

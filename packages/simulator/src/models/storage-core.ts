@@ -5,7 +5,7 @@ import { PlanBook } from '../plan-book.js';
 import { initialState, stepStation } from '../strategy-engine/engine.js';
 import { voltageAtSoc } from '../strategy-engine/ocv.js';
 import type { EnginePlan, EngineState, EngineStation } from '../strategy-engine/types.js';
-import type { ModelOptions, SimDeviceSpec } from '../types.js';
+import { pcsFaultAt, type ModelOptions, type SimDeviceSpec } from '../types.js';
 import { createChargingPile } from './charging.js';
 import { ageYears, siteMembers } from './common.js';
 import { createFeederMeter } from './meter.js';
@@ -179,14 +179,31 @@ export class StorageCore {
   advance(t: number): StorageState {
     const dt = Math.max(0, t - this.last) / HOUR;
     if (t > this.last) this.last = t;
-    const plan = this.plans.at(this.spec.username, t);
-    const p = plan ? this.runPlan(plan, t, dt) : this.runSchedule(t, dt);
+    const p = this.power(t, dt);
     if (dt > 0) {
       const heatTarget = (12 * Math.abs(p)) / this.capacity;
       this.heat = heatTarget + (this.heat - heatTarget) * Math.exp(-dt / 0.67);
     }
     const indoor = 23 + 0.25 * (weatherAt(this.spec.site, t).tempAmb - 23);
     return { p, soc: this.soc, cellTemp: indoor + this.heat, dt };
+  }
+
+  /**
+   * The PCS power at t: 0 while it is in fault or stopped by a remote command, the remote set point in
+   * manual mode, else its strategy or its built-in schedule (docs/bsa.md, "Remote control").
+   */
+  private power(t: number, dt: number): number {
+    const remote = this.plans.remoteAt(this.spec.username, t);
+    if (pcsFaultAt(this.spec.pcsFault, t) || (remote && !remote.running)) {
+      this.plan = null;
+      return 0;
+    }
+    if (remote?.mode === 'manual') {
+      this.plan = null;
+      return this.integrate(clamp(remote.setpointKw, -this.rating, this.rating), dt);
+    }
+    const plan = this.plans.at(this.spec.username, t);
+    return plan ? this.runPlan(plan, t, dt) : this.runSchedule(t, dt);
   }
 
   /** One step of the built-in daily schedule: returns the PCS power and moves SOC. */
@@ -198,6 +215,12 @@ export class StorageCore {
     if (p > 0) p *= clamp((this.soc - SOC_MIN) / 5, 0, 1);
     // Below 1 % of rating the PCS stands by rather than trickling.
     if (Math.abs(p) < 0.01 * this.rating) p = 0;
+    return this.integrate(p, dt);
+  }
+
+  /** Moves SOC by power p (kW, discharge positive) over dt hours within 5..95 %; returns the power the battery took. */
+  private integrate(power: number, dt: number): number {
+    let p = power;
     if (dt > 0) {
       const before = this.soc;
       const energyToSoc = (100 / this.capacity) * dt;

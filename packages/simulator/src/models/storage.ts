@@ -1,6 +1,8 @@
 import { between, clamp, round } from '../random.js';
-import type { DeviceModel, ModelOptions, Reading, SimDeviceSpec } from '../types.js';
+import { PlanBook } from '../plan-book.js';
+import { pcsFaultAt, type CommandReply, type DeviceModel, type ModelOptions, type Reading, type SimDeviceSpec } from '../types.js';
 import { Clock, ageYears, siteMembers, startCounter } from './common.js';
+import { ExecutedCommands, executePcs, once, parseRemote } from './remote-control.js';
 import { SOC_MAX, SOC_MIN, StorageCore, lfpOpenCircuitVoltage, type StorageState } from './storage-core.js';
 
 /**
@@ -19,6 +21,8 @@ const CELL_RESISTANCE = 0.00025;
 class PcsModel implements DeviceModel {
   private readonly core: StorageCore;
   private readonly clock: Clock;
+  private readonly plans: PlanBook;
+  private readonly executed = new ExecutedCommands();
   private eChg: number;
   private eDis: number;
   constructor(
@@ -26,7 +30,8 @@ class PcsModel implements DeviceModel {
     start: number,
     options?: ModelOptions,
   ) {
-    this.core = new StorageCore(spec, start, options);
+    this.plans = options?.plans ?? new PlanBook();
+    this.core = new StorageCore(spec, start, { ...options, plans: this.plans });
     this.clock = new Clock(start);
     const cycles = 1.6 * 365 * ageYears(spec.seed, start) * ((SOC_MAX - SOC_MIN) / 100) * this.core.capacity;
     this.eChg = startCounter(spec, options, 'e_chg', cycles / 0.95);
@@ -39,6 +44,7 @@ class PcsModel implements DeviceModel {
     this.eChg += Math.max(0, -state.p) * dt;
     this.eDis += Math.max(0, state.p) * dt;
     const idle = state.p === 0;
+    const faulted = pcsFaultAt(this.spec.pcsFault, t);
     return {
       ts: t,
       values: {
@@ -47,9 +53,18 @@ class PcsModel implements DeviceModel {
         soh: round(this.core.stateOfHealth(t), 2),
         e_chg: round(this.eChg),
         e_dis: round(this.eDis),
-        status: idle ? 0 : state.p < 0 ? 1 : 2,
+        status: faulted ? 3 : idle ? 0 : state.p < 0 ? 1 : 2,
       },
     };
+  }
+
+  /** Remote commands (docs/bsa.md, "Remote control"): start, stop, set-power, mode; each executed once. */
+  onCommand(name: string, payload: Buffer, now: number): CommandReply | null {
+    if (name !== 'remote') return null;
+    const command = parseRemote(payload);
+    if (!command) return null;
+    const opts = { plans: this.plans, username: this.spec.username, ratingKw: this.core.rating, fault: this.spec.pcsFault };
+    return once(this.executed, command, now, (refuse) => executePcs(opts, command, now, refuse));
   }
 }
 

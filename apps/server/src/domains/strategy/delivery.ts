@@ -98,16 +98,24 @@ export class StrategyDelivery extends FcsAnswerListener {
   // --- answers
 
   async ack(entry: DeviceEntry, payload: Buffer): Promise<void> {
-    let answer: { deliveryId?: unknown; publishId?: unknown; firmware?: unknown; accepted?: unknown; reason?: unknown };
+    let answer: {
+      deliveryId?: unknown;
+      publishId?: unknown;
+      firmware?: unknown;
+      commandLogId?: unknown;
+      accepted?: unknown;
+      reason?: unknown;
+    };
     try {
       answer = JSON.parse(payload.toString('utf8'));
     } catch {
       this.log.warn({ deviceId: entry.id }, 'strategy delivery: an acknowledgement that is not JSON ignored');
       return;
     }
-    // an answer to a configuration publish is the storage domain's (docs/bsa.md)
-    // and a firmware report the second edition's (docs/bsa.md, "Second edition and firmware")
-    if (answer?.deliveryId === undefined && (answer?.publishId !== undefined || answer?.firmware !== undefined)) return;
+    // an answer to a configuration publish or a remote command is the storage domain's (docs/bsa.md), and a
+    // firmware report the second edition's (docs/bsa.md, "Second edition and firmware")
+    const other = answer?.publishId !== undefined || answer?.commandLogId !== undefined || answer?.firmware !== undefined;
+    if (answer?.deliveryId === undefined && other) return;
     const id = answer?.deliveryId;
     if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647 || typeof answer.accepted !== 'boolean') {
       this.log.warn({ deviceId: entry.id }, 'strategy delivery: an acknowledgement without deliveryId and accepted ignored');

@@ -94,7 +94,18 @@ export const bsaArea = {
           name: 'Remote control',
           nameZh: '远程控制',
           path: '/bsa/asset/remote-control',
-          buttons: [{ code: 'b-bsa-remote-send', name: 'Send command', nameZh: '发送指令' }],
+          buttons: [
+            ...crud('bsa-remote-command', 'remote command', '远程指令'),
+            { code: 'b-bsa-remote-send', name: 'Send command', nameZh: '发送指令' },
+            { code: 'b-bsa-remote-operation-export', name: 'Export operation log', nameZh: '导出操作记录' },
+          ],
+        },
+        {
+          key: 'remote-log',
+          name: 'Command log',
+          nameZh: '指令记录',
+          path: '/bsa/asset/remote-control-log',
+          buttons: [{ code: 'b-bsa-remote-log-export', name: 'Export command log', nameZh: '导出指令记录' }],
         },
         // issue 22, second edition (docs/bsa.md, "Second edition and firmware (issue 22)")
         {
