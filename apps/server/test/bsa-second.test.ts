@@ -362,8 +362,12 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
     expect(bobLog.map((r) => r.fcsCode).sort()).toEqual(['SZ-01-FCS-01', 'SZ-01-FCS-09']);
     expect((await bob.call(bsaSecond.info, { id: wxId })).status).toBe(404);
 
-    // an unknown token downloads nothing
-    const download = await t.app.inject({ method: 'GET', url: `${bsaSecond.firmwareDownload.path}?token=${'a'.repeat(43)}` });
+    // an unknown token downloads nothing (the FCS above downloaded with theirs in the Authorization header)
+    const download = await t.app.inject({
+      method: 'GET',
+      url: bsaSecond.firmwareDownload.path,
+      headers: { authorization: `Bearer ${'a'.repeat(43)}` },
+    });
     expect(download.statusCode).toBe(404);
 
     // another tenant neither sees these FCS nor distributes to them

@@ -1073,12 +1073,9 @@ export const bsaSecond = {
   fcsPage: { method: 'POST', path: '/api/v2/bsa-second-edition/fcs-page', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsaSecond.fcsPage
   >,
-  firmwareDownload: {
-    method: 'GET',
-    path: '/api/v2/bsa-second-edition/firmware/download',
-    bodyKind: 'json',
-    queryKeys: ['token'],
-  } as EndpointRef<typeof C.bsaSecond.firmwareDownload>,
+  firmwareDownload: { method: 'GET', path: '/api/v2/bsa-second-edition/firmware/download', bodyKind: 'json', queryKeys: [] } as EndpointRef<
+    typeof C.bsaSecond.firmwareDownload
+  >,
   forward: { method: 'POST', path: '/api/v2/bsa-second-edition/forward', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.bsaSecond.forward
   >,

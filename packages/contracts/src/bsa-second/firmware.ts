@@ -178,15 +178,23 @@ export const hardwareVersionList = endpoint({
   ),
 });
 
-/** The package for one target, with the short-lived token the FCS got in its command (no session). */
+/**
+ * The package for one target, with the short-lived token the FCS got in its command (no session), sent as
+ * `Authorization: Bearer <token>`: never in the URL, where proxies and access logs would keep it.
+ */
 export const firmwareDownload = endpoint({
   method: 'GET',
   path: `${base}/firmware/download`,
-  summary: 'Download a firmware package (FCS, by token)',
+  summary: 'Download a firmware package (FCS, by the Bearer token of its command)',
   tag,
   access: { auth: 'public' },
   kind: 'query',
-  query: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a download token') }),
   output: z.any(),
   raw: true,
 });
+
+/** The download token of an `Authorization: Bearer` header, or null when there is none of the right form. */
+export function bearerDownloadToken(authorization: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '');
+  return match ? match[1]! : null;
+}

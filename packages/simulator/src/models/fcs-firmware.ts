@@ -25,6 +25,8 @@ export interface FirmwareCommand {
   softwareVersion: string;
   sha256: string;
   url: string;
+  /** Sent as `Authorization: Bearer <token>` with the download. */
+  token?: string;
   size?: number;
 }
 
@@ -74,7 +76,7 @@ export class FcsFirmware {
       await report('downloading');
       let bytes: Buffer;
       try {
-        const res = await fetch(command.url);
+        const res = await fetch(command.url, command.token ? { headers: { authorization: `Bearer ${command.token}` } } : {});
         if (!res.ok) return void (await fail(`download failed: HTTP ${res.status}`));
         bytes = Buffer.from(await res.arrayBuffer());
       } catch (error) {

@@ -19,7 +19,9 @@ export interface FirmwareCommand {
   fileName: string;
   size: number;
   sha256: string;
+  /** Where to download the package, with `Authorization: Bearer <token>` (never a token in the URL). */
   url: string;
+  token: string;
   urlExpiresAt: string;
   sentAt: string;
 }
@@ -125,7 +127,8 @@ export class BsaSecondDelivery implements IngestListener {
       fileName: row.d.fileName,
       size: row.d.size,
       sha256: row.d.sha256,
-      url: `${baseUrl}${DOWNLOAD_PATH}?token=${token}`,
+      url: `${baseUrl}${DOWNLOAD_PATH}`,
+      token,
       urlExpiresAt: expires.toISOString(),
       sentAt: now.toISOString(),
     };

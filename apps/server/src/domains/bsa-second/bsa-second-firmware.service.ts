@@ -331,7 +331,8 @@ export class BsaSecondFirmwareService {
    * The package for a target under way whose token has not expired (no session: the FCS has only its
    * token). Anything else, a used-up or unknown token alike, answers 404.
    */
-  async download(ctx: PublicCtx, token: string, reply: FastifyReply) {
+  async download(ctx: PublicCtx, token: string | null, reply: FastifyReply) {
+    if (!token) throw notFound('The download link (expired or used up)');
     const [row] = await ctx.tx
       .select({ t: bsaFirmwareTarget, d: bsaFirmwareDistribution })
       .from(bsaFirmwareTarget)

@@ -47,5 +47,7 @@ export const bsaSecondRoutes: DomainRoutes<{
   route(bsaSecond.distribute, (ctx, input, { req }) => firmware.distribute(ctx, input, baseUrlOf(req)));
   route(bsaSecond.distributeLogList, (ctx, input) => firmware.logList(ctx, input));
   route(bsaSecond.distributeLogExport, (ctx, input, http) => exportDistributionLog(firmware, ctx, input, http));
-  route(bsaSecond.firmwareDownload, (ctx, input, { reply }) => firmware.download(ctx, input.token, reply));
+  route(bsaSecond.firmwareDownload, (ctx, _input, { req, reply }) =>
+    firmware.download(ctx, bsaSecond.bearerDownloadToken(req.headers.authorization), reply),
+  );
 };
