@@ -141,8 +141,9 @@ function stringFaultOf(d: DemoDevice): StringFault | undefined {
  * 2.3.1 on FCS-H2. Wuxi's FCS sits behind a flaky link that corrupts its downloads (a fault to show): an
  * update to it fails with 'checksum mismatch'.
  */
-async function demoFirmware(db: Db, deviceId: number, code: string): Promise<SimDeviceSpec['firmware']> {
-  const wuxi = code.startsWith('WX-');
+async function demoFirmware(db: Db, deviceId: number, ouCode: string): Promise<SimDeviceSpec['firmware']> {
+  // a demo device's code comes without its OU's prefix (FCS-01 of WX-01): the site is its OU
+  const wuxi = ouCode === 'WX-01';
   const [stored] = await rowsOf<{ software_version: string | null; hardware_version: string | null }>(
     db,
     sql`select software_version, hardware_version from bsa_fcs_version where device_id = ${deviceId}`,
@@ -203,7 +204,7 @@ async function issueCredentials(
     // an FCS runs the strategy version of its station (strategies of another version are refused)
     if (d.typeKey === 'bsa-fcs') {
       spec.strategyVersion = (await stations.stationByFcs(d.id))?.strategyVersion;
-      spec.firmware = await demoFirmware(db, d.id, d.code);
+      spec.firmware = await demoFirmware(db, d.id, d.ouCode);
     }
     // the demo's container fault (docs/bsa.md "Monitoring (issue 22)"): Wuxi's dehumidifier has failed
     if (d.ouCode === 'WX-01' && d.code === 'FCS-01') spec.containerFault = 'humidity';
