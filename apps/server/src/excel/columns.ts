@@ -32,14 +32,18 @@ export interface Column<R> {
   choices?: string[];
 }
 
-/** A text column of an exported row's own field, headed in both languages. */
-export const textColumn = <R>(key: keyof R & string, en: string, zh: string, width: number): Column<R> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value: (r) => r[key],
-});
+/** A text column headed in both languages: the exported row's own field, or what `value` reads from the row. */
+export function textColumn<R>(key: keyof R & string, en: string, zh: string, width: number): Column<R>;
+export function textColumn<R>(key: string, en: string, zh: string, width: number, value: (r: R) => string | null): Column<R>;
+export function textColumn<R>(key: string, en: string, zh: string, width: number, value?: (r: R) => string | null): Column<R> {
+  return {
+    key,
+    header: { 'en-US': en, 'zh-CN': zh },
+    type: { kind: 'text' },
+    width,
+    value: value ?? ((r) => r[key as keyof R]),
+  };
+}
 
 /** The header as the file shows it: the name and, for numbers with a unit, the unit. */
 export function headerOf(column: Pick<Column<unknown>, 'header' | 'type'>, lang: Lang): string {

@@ -1,6 +1,6 @@
 import type { bsaRemote as contract, InputOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -25,14 +25,6 @@ const ACTION_LABELS = {
   mode: { 'en-US': 'Switch mode', 'zh-CN': '模式切换' },
 };
 
-const text = (key: string, en: string, zh: string, width: number, value: (r: Log) => string | null): Column<Log> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value,
-});
-
 const COLUMNS: Column<Log>[] = [
   {
     key: 'requestedAt',
@@ -41,9 +33,9 @@ const COLUMNS: Column<Log>[] = [
     width: 20,
     value: (r) => r.requestedAt,
   },
-  text('station', 'Station', '电站', 20, (r) => r.stationCode),
-  text('device', 'Device', '设备', 20, (r) => r.deviceCode),
-  text('command', 'Command', '指令', 22, (r) => r.commandName),
+  textColumn<Log>('station', 'Station', '电站', 20, (r) => r.stationCode),
+  textColumn<Log>('device', 'Device', '设备', 20, (r) => r.deviceCode),
+  textColumn<Log>('command', 'Command', '指令', 22, (r) => r.commandName),
   {
     key: 'action',
     header: { 'en-US': 'Action', 'zh-CN': '动作' },
@@ -51,7 +43,7 @@ const COLUMNS: Column<Log>[] = [
     width: 14,
     value: (r) => r.action,
   },
-  text('value', 'Value', '参数', 16, (r) => r.valueLabel ?? (r.value === null ? null : `${r.value} ${r.unit ?? ''}`.trim())),
+  textColumn<Log>('value', 'Value', '参数', 16, (r) => r.valueLabel ?? (r.value === null ? null : `${r.value} ${r.unit ?? ''}`.trim())),
   {
     key: 'status',
     header: { 'en-US': 'Status', 'zh-CN': '状态' },
@@ -59,8 +51,8 @@ const COLUMNS: Column<Log>[] = [
     width: 16,
     value: (r) => r.status,
   },
-  text('reason', 'Answer', '应答', 36, (r) => r.reason),
-  text('operator', 'Operator', '操作人', 18, (r) => `${r.operatorName} (${r.operatorCode})`),
+  textColumn<Log>('reason', 'Answer', '应答', 36, (r) => r.reason),
+  textColumn<Log>('operator', 'Operator', '操作人', 18, (r) => `${r.operatorName} (${r.operatorCode})`),
   {
     key: 'answeredAt',
     header: { 'en-US': 'Answered', 'zh-CN': '应答时间' },

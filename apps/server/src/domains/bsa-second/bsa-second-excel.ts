@@ -1,6 +1,6 @@
 import type { bsaSecond as contract, InputOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -32,14 +32,6 @@ interface LogFileRow {
   finishedAt: Date | null;
 }
 
-const text = (key: keyof LogFileRow, en: string, zh: string, width: number): Column<LogFileRow> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value: (r) => (r[key] === null ? null : String(r[key])),
-});
-
 const COLUMNS: Column<LogFileRow>[] = [
   {
     key: 'distributionId',
@@ -48,11 +40,11 @@ const COLUMNS: Column<LogFileRow>[] = [
     width: 12,
     value: (r) => r.distributionId,
   },
-  text('fcsCode', 'FCS', 'FCS', 18),
-  text('stationCode', 'Station', '电站', 18),
-  text('fileName', 'Package', '升级包', 24),
-  text('fromVersion', 'From version', '原版本', 14),
-  text('softwareVersion', 'To version', '目标版本', 14),
+  textColumn<LogFileRow>('fcsCode', 'FCS', 'FCS', 18),
+  textColumn<LogFileRow>('stationCode', 'Station', '电站', 18),
+  textColumn<LogFileRow>('fileName', 'Package', '升级包', 24),
+  textColumn<LogFileRow>('fromVersion', 'From version', '原版本', 14),
+  textColumn<LogFileRow>('softwareVersion', 'To version', '目标版本', 14),
   { key: 'attempt', header: { 'en-US': 'Attempt', 'zh-CN': '尝试次数' }, type: { kind: 'number' }, width: 10, value: (r) => r.attempt },
   {
     key: 'state',
@@ -61,7 +53,7 @@ const COLUMNS: Column<LogFileRow>[] = [
     width: 12,
     value: (r) => r.state,
   },
-  text('reason', 'Reason', '原因', 32),
+  textColumn<LogFileRow>('reason', 'Reason', '原因', 32),
   {
     key: 'createdAt',
     header: { 'en-US': 'Started', 'zh-CN': '开始时间' },

@@ -1,6 +1,6 @@
 import type { bsaSecond as contract, InputOf } from '@energy/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { langOf, type Column } from '../../excel/columns.js';
+import { langOf, textColumn, type Column } from '../../excel/columns.js';
 import { sendExport } from '../../excel/export.js';
 import type { StaffCtx } from '../../plugins/context.js';
 import { tenantTimeZone } from '../tenancy/tenant-zone.js';
@@ -10,13 +10,6 @@ import type { BsaSecondService } from './bsa-second.service.js';
 // The station and cabinet lists in a file (docs/excel.md): what the pages show, filtered the same way.
 
 type Http = { req: FastifyRequest; reply: FastifyReply };
-const text = <R>(key: string, en: string, zh: string, width: number, value: (r: R) => string | null): Column<R> => ({
-  key,
-  header: { 'en-US': en, 'zh-CN': zh },
-  type: { kind: 'text' },
-  width,
-  value,
-});
 const amount = <R>(key: string, en: string, zh: string, unit: string, value: (r: R) => number): Column<R> => ({
   key,
   header: { 'en-US': en, 'zh-CN': zh },
@@ -36,8 +29,8 @@ const EDITION_LABELS = { first: { 'en-US': 'First edition', 'zh-CN': '一代' },
 
 type StationFileRow = Awaited<ReturnType<BsaSecondService['page']>>['list'][number];
 const STATION_COLUMNS: Column<StationFileRow>[] = [
-  text('code', 'Code', '电站编码', 18, (r) => r.code),
-  text('name', 'Name', '电站名称', 24, (r) => r.name),
+  textColumn('code', 'Code', '电站编码', 18, (r) => r.code),
+  textColumn('name', 'Name', '电站名称', 24, (r) => r.name),
   {
     key: 'edition',
     header: { 'en-US': 'Edition', 'zh-CN': '版本' },
@@ -52,10 +45,10 @@ const STATION_COLUMNS: Column<StationFileRow>[] = [
     width: 12,
     value: (r) => r.status,
   },
-  text('ou', 'OU', '运营单元', 20, (r) => r.ouName),
-  text('fcs', 'FCS', 'FCS', 18, (r) => r.fcs?.code ?? null),
-  text('softwareVersion', 'Software version', '软件版本', 14, (r) => r.fcs?.softwareVersion ?? null),
-  text('hardwareVersion', 'Hardware version', '硬件版本', 14, (r) => r.fcs?.hardwareVersion ?? null),
+  textColumn('ou', 'OU', '运营单元', 20, (r) => r.ouName),
+  textColumn('fcs', 'FCS', 'FCS', 18, (r) => r.fcs?.code ?? null),
+  textColumn('softwareVersion', 'Software version', '软件版本', 14, (r) => r.fcs?.softwareVersion ?? null),
+  textColumn('hardwareVersion', 'Hardware version', '硬件版本', 14, (r) => r.fcs?.hardwareVersion ?? null),
   { key: 'cabinets', header: { 'en-US': 'Cabinets', 'zh-CN': '储能柜数' }, type: { kind: 'number' }, width: 10, value: (r) => r.cabinets },
   amount('ratedPowerKw', 'Rated power', '额定功率', 'kW', (r) => r.ratedPowerKw),
   amount('capacityKwh', 'Capacity', '容量', 'kWh', (r) => r.capacityKwh),
@@ -63,13 +56,13 @@ const STATION_COLUMNS: Column<StationFileRow>[] = [
 
 type CabinetFileRow = Awaited<ReturnType<BsaSecondCabinetService['list']>>[number];
 const CABINET_COLUMNS: Column<CabinetFileRow>[] = [
-  text('code', 'Code', '编码', 18, (r) => r.code),
-  text('name', 'Name', '名称', 22, (r) => r.name),
-  text('station', 'Station', '电站', 18, (r) => r.bsaCode),
+  textColumn('code', 'Code', '编码', 18, (r) => r.code),
+  textColumn('name', 'Name', '名称', 22, (r) => r.name),
+  textColumn('station', 'Station', '电站', 18, (r) => r.bsaCode),
   amount('ratedPowerKw', 'Rated power', '额定功率', 'kW', (r) => r.ratedPowerKw),
   amount('capacityKwh', 'Capacity', '容量', 'kWh', (r) => r.capacityKwh),
   { key: 'links', header: { 'en-US': 'Devices', 'zh-CN': '设备数' }, type: { kind: 'number' }, width: 10, value: (r) => r.links },
-  text('note', 'Note', '备注', 30, (r) => r.note),
+  textColumn('note', 'Note', '备注', 30, (r) => r.note),
 ];
 
 /** The station list (the page's filter) as XLSX or CSV; a tenant's stations are few, so one batch. */
