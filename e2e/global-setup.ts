@@ -1,8 +1,19 @@
-import { PGLITE_TEMPLATE_ENV, pgliteTemplate, removePgliteTemplate } from '../apps/server/test/db-templates.js';
+import {
+  PGLITE_SEEDED_ENV,
+  PGLITE_TEMPLATE_ENV,
+  pgliteSeededTemplate,
+  pgliteTemplate,
+  removePgliteTemplate,
+} from '../apps/server/test/db-templates.js';
 
-/** Once per run: the migrated PGlite the harness's test apps copy (apps/server/test/db-templates.ts). */
+/** Once per run: the migrated and the demo-seeded PGlite the harness's test apps copy (apps/server/test/db-templates.ts). */
 export default async function setup() {
-  const file = await pgliteTemplate();
-  process.env[PGLITE_TEMPLATE_ENV] = file;
-  return () => removePgliteTemplate(file);
+  const migrated = await pgliteTemplate();
+  const seeded = await pgliteSeededTemplate(migrated);
+  process.env[PGLITE_TEMPLATE_ENV] = migrated;
+  process.env[PGLITE_SEEDED_ENV] = seeded;
+  return () => {
+    removePgliteTemplate(migrated);
+    removePgliteTemplate(seeded);
+  };
 }

@@ -304,10 +304,8 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
 
     const log = async () =>
       (await alice.call(bsaSecond.distributeLogList, { distributionId: distribution.id, pageSize: 20, pageOffset: 1 })).body.data.list;
-    const seen = new Map<string, Set<string>>();
     await until('every target to end', async () => {
       const rows = await log();
-      for (const r of rows) seen.set(r.fcsCode, (seen.get(r.fcsCode) ?? new Set()).add(r.state));
       return rows.every((r) => r.state === 'updated' || r.state === 'failed');
     });
     const ended = Object.fromEntries((await log()).map((r) => [r.fcsCode, [r.state, r.reason]]));
@@ -316,8 +314,8 @@ describe.each(DB_KINDS)('second-edition stations, cabinets and firmware on %s', 
       'SZ-01-FCS-09': ['updated', null],
       'WX-01-FCS-01': ['failed', 'checksum mismatch'],
     });
-    // the states moved (polling sees some of them on the way)
-    expect(seen.get('SZ-01-FCS-01')!.size).toBeGreaterThan(1);
+    // the states moved from queued (the distribute answer) to their ends; the steps between are not asserted:
+    // on a loaded machine the first poll may already find every target at its end
     const now = await versions();
     expect(now.versions.filter((v) => v.softwareVersion !== null)).toEqual([
       { softwareVersion: '2.3.1', fcs: 1 },

@@ -8,9 +8,10 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config, type IngestConfig } from '../src/config.js';
 import { openDatabase, type Database, type Db } from '../src/db/client.js';
 import { rowsOf } from '../src/db/sql.js';
+import { seedDemoAlarmHistory } from '../src/seed/demo-alarms.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, seedDemo } from '../src/seed/demo.js';
 import { seedPlatform } from '../src/seed/platform.js';
-import { loadPgliteTemplate, PG_TEMPLATE_ENV } from './db-templates.js';
+import { loadPgliteTemplate, PG_SEEDED_ENV, PG_TEMPLATE_ENV, PGLITE_SEEDED_ENV, seededFilesFolder } from './db-templates.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -38,14 +39,17 @@ export async function createTestApp(
   seed: { alarmHistory?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'energy-test-'));
+  // the run's demo-seeded template with the files its seed stored, when there is one (db-templates.ts)
+  const seededFiles = seededFilesFolder(kind);
+  if (seededFiles) fs.cpSync(path.join(seededFiles, 'files'), path.join(dataDir, 'files'), { recursive: true });
   let url: string | undefined;
   let dbName: string | undefined;
   if (kind === 'postgres') {
     dbName = `energy_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
-    // a copy of the run's migrated template when there is one (db-templates.ts), else migrated below
-    const template = process.env[PG_TEMPLATE_ENV];
+    // a copy of the run's seeded or migrated template when there is one (db-templates.ts), else migrated below
+    const template = process.env[seededFiles ? PG_SEEDED_ENV : PG_TEMPLATE_ENV];
     await admin.query(template ? `create database ${dbName} template ${template}` : `create database ${dbName}`);
     await admin.end();
     const u = new URL(ADMIN_URL);
@@ -54,10 +58,13 @@ export async function createTestApp(
   }
   const base = loadConfig({}, { dataDir, databaseUrl: url, seedDemo: true, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') });
   const config: Config = { ...base, ...overrides, ingest: { ...base.ingest, mqttPort: 0, mqttHost: '127.0.0.1', ...overrides.ingest } };
-  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://', loadDataDir: url ? undefined : loadPgliteTemplate() });
-  await seedPlatform(database.system);
+  const loadDataDir = url ? undefined : seededFiles ? loadPgliteTemplate(PGLITE_SEEDED_ENV) : loadPgliteTemplate();
+  const database = await openDatabase({ url, dataDir: url ? undefined : 'memory://', loadDataDir });
+  if (!seededFiles) await seedPlatform(database.system);
   const built = await buildApp(config, database, { logger: false });
-  await seedDemo(database.system, built.services, seed);
+  if (!seededFiles) await seedDemo(database.system, built.services, seed);
+  // the alarm history goes through this app's rules engine (its conditions held now), so never from a template
+  else if (seed.alarmHistory !== false) await seedDemoAlarmHistory(database.system, built.services);
   return {
     ...built,
     database,

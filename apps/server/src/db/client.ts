@@ -55,7 +55,8 @@ export async function openDatabase(opts: {
     unlock = lockDataFolder(opts.dataDir);
   }
   try {
-    const client = opts.loadDataDir ? new PGlite(target, { loadDataDir: opts.loadDataDir }) : new PGlite(target);
+    // options only: `new PGlite(undefined, options)` ignores its options, and so once every test app's template
+    const client = new PGlite({ dataDir: target, loadDataDir: opts.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
