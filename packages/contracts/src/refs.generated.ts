@@ -2516,6 +2516,12 @@ export const strategy = {
     bodyKind: 'json',
     queryKeys: [],
   } as EndpointRef<typeof C.strategy.strategyFcsRatings>,
+  strategyHistoryDataUpdate: {
+    method: 'POST',
+    path: '/api/v2/energy-storage-strategy/history/data/update',
+    bodyKind: 'json',
+    queryKeys: [],
+  } as EndpointRef<typeof C.strategy.strategyHistoryDataUpdate>,
   strategyInsert: { method: 'POST', path: '/api/v2/energy-storage-strategy/insert', bodyKind: 'json', queryKeys: [] } as EndpointRef<
     typeof C.strategy.strategyInsert
   >,

@@ -1,7 +1,7 @@
-import { strategy as contract, type BodyOf } from '@energy/contracts';
+import { ErrorCode, strategy as contract, type BodyOf } from '@energy/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../plugins/context.js';
-import { conflict, invalid } from '../../plugins/errors.js';
+import { AppError, conflict, invalid } from '../../plugins/errors.js';
 import type { BsaService } from '../bsa/bsa.service.js';
 import type { OrganizationService } from '../tenancy/organization.service.js';
 import { customer } from '../tenancy/tenancy.schema.js';
@@ -22,8 +22,9 @@ import type { StrategyLists } from './strategy-lists.js';
 import { strategy, strategyCustomer, strategyDelivery } from './strategy.schema.js';
 
 /**
- * The strategy library: create, edit, copy, enable / disable / delete strategies, field strategies and
- * templates; templates' customer bindings; the backtest of a stored or unsaved body. docs/strategies.md.
+ * The strategy library: create, edit, restore (from one of its deliveries), copy, enable / disable /
+ * delete strategies, field strategies and templates; templates' customer bindings; the backtest of a
+ * stored or unsaved body. docs/strategies.md.
  */
 export class StrategyLibraryService {
   constructor(
@@ -124,6 +125,48 @@ export class StrategyLibraryService {
       .set({ ...this.columnsOf(wire), revision: sql`${strategy.revision} + 1`, ...this.updatedBy(ctx), updatedAt: new Date() })
       .where(eq(strategy.id, record.id));
     return this.lists.detail(ctx, { id: record.id });
+  }
+
+  /**
+   * history/data/update: the body one of the strategy's past deliveries sent becomes its content again,
+   * as a new revision, through `update` (its permission, checks and revision + 1). The delivery must be
+   * this strategy's own, a delivery (a stop sent no body) of the strategy's current editor version. The
+   * station is not told: the restored revision runs there only once delivered. A body that no longer
+   * passes `update`'s checks (a field strategy's passed days, the station's version changed since) is
+   * refused naming the delivery, with the check's own message.
+   */
+  async restore(ctx: StaffCtx, input: BodyOf<typeof contract.strategyHistoryDataUpdate>) {
+    const row = await this.lists.detail(ctx, { id: input.id });
+    need(ctx, buttonOf('edit', row.kind));
+    if (row.kind === 'template')
+      throw invalid('body.id', 'is a template: templates are never delivered, so they have no delivered revision to restore');
+    const [delivery] = await ctx.tx
+      .select()
+      .from(strategyDelivery)
+      .where(
+        and(
+          eq(strategyDelivery.id, input.deliveryId),
+          eq(strategyDelivery.tenantId, ctx.staff.tenantId),
+          eq(strategyDelivery.strategyId, row.id),
+        ),
+      );
+    if (!delivery)
+      throw invalid('body.deliveryId', `is not a delivery of strategy "${row.name}" (${row.id}): pick one from its own delivery log`);
+    if (delivery.action !== 'deliver' || !delivery.body || delivery.version === null)
+      throw invalid('body.deliveryId', `delivery ${delivery.id} stopped the station's strategy: it sent no strategy to restore`);
+    const revision = `revision ${delivery.revision ?? '?'} (delivery ${delivery.id})`;
+    if (delivery.version !== row.version)
+      throw invalid(
+        'body.deliveryId',
+        `${revision} is strategy version ${versionName(delivery.version)}, and "${row.name}" is now ${row.versionName}: only a revision of its current version can be restored`,
+      );
+    try {
+      return await this.update(ctx, { ...delivery.body, id: row.id });
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.VALIDATION)
+        throw invalid('body.deliveryId', `${revision} no longer passes the editor's checks: ${err.message}`);
+      throw err;
+    }
   }
 
   async copy(ctx: StaffCtx, input: BodyOf<typeof contract.strategyCopy>) {

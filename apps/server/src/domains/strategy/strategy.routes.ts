@@ -21,6 +21,7 @@ export const strategyRoutes: DomainRoutes<{
   route(strategy.strategyDetail, (ctx, input) => lists.detail(ctx, input));
   route(strategy.strategyInsert, (ctx, input) => library.insert(ctx, input));
   route(strategy.strategyUpdate, (ctx, input) => library.update(ctx, input));
+  route(strategy.strategyHistoryDataUpdate, (ctx, input) => library.restore(ctx, input));
   route(strategy.strategyCopy, (ctx, input) => library.copy(ctx, input));
   route(strategy.strategyUpdateStatus, (ctx, input) => library.updateStatus(ctx, input));
   route(strategy.strategyDeliver, (ctx, input) => deliveries.deliver(ctx, input));

@@ -249,6 +249,12 @@ const en = {
     action: 'Action',
     actions: { deliver: 'Deliver', stop: 'Stop' },
     answered: 'Answered',
+    restore: 'Restore this version',
+    restoreTitle: 'Restore revision {{revision}} of {{name}}?',
+    restoreContent:
+      "The strategy's current content is replaced by revision {{revision}}'s, as a new revision. Nothing is sent to the station until you deliver it.",
+    restoreOk: 'Restore',
+    restored: '{{name}}: revision {{revision}} restored as a new revision. Deliver it to send it to the station.',
   },
 };
 
@@ -493,6 +499,11 @@ const zh: typeof en = {
     action: '动作',
     actions: { deliver: '下发', stop: '停止' },
     answered: '应答时间',
+    restore: '恢复此版本',
+    restoreTitle: '恢复“{{name}}”的第{{revision}}版？',
+    restoreContent: '策略当前的内容将被第{{revision}}版的内容替换，并保存为一个新版本。在您下发之前，不会向电站发送任何内容。',
+    restoreOk: '恢复',
+    restored: '“{{name}}”已恢复第{{revision}}版的内容，保存为新版本。下发后才会发送到电站。',
   },
 };
 

@@ -101,7 +101,7 @@ export function EntityListPage<T extends object, F extends object = Record<strin
     if (!step) return void action.onClick?.(row, ctx);
     confirmDelete(modal, {
       title: step.title(row),
-      content: step.content,
+      content: typeof step.content === 'function' ? step.content(row) : step.content,
       okText: step.okText ?? t('entityList.delete'),
       cancelText: t('common.cancel'),
       testId: step.testId,

@@ -16,7 +16,8 @@ export interface EntityListContext<T, F = object> {
 /** A delete-like action: the confirm (480 px, OK is a debounced ConfirmButton), the call, a success message, a refresh. */
 export interface ConfirmStep<T> {
   title: (row: T) => ReactNode;
-  content?: ReactNode;
+  /** What the dialog says below the title: the same for every row, or the row's own. */
+  content?: ReactNode | ((row: T) => ReactNode);
   /** The OK button's text (default 'Delete'). */
   okText?: string;
   /** The OK button's test id. */

@@ -9,7 +9,7 @@
 //   b-bsa-strategy-deliver (in the contract); the delivery log p-bsa-deliver-log; the overview
 //   p-bsa-overview. A call without a permission in its contract checks in the service (403 all the same).
 //
-// One file per part: rows.ts (the shared row schemas), lists.ts, library.ts (create / edit / copy /
+// One file per part: rows.ts (the shared row schemas), lists.ts, library.ts (create / edit / restore / copy /
 // status, templates' customers), delivery.ts, stations.ts (the editor's station info, what runs where),
 // backtest.ts, overview.ts.
 export {

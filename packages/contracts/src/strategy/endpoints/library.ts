@@ -40,6 +40,27 @@ export const strategyUpdate = endpoint({
 });
 
 /**
+ * Restores a strategy from one of its past deliveries (the spec's `history/data/update`: a strategy's
+ * history data are the bodies it delivered to its station, kept in the delivery log with their
+ * revision). The delivery's body replaces the strategy's current one as a new revision, exactly as
+ * `update` with that body would: the kind's edit button, the same checks (a visible strategy, the
+ * station's version, the editor's validator with today's date), revision + 1. The delivery must be one
+ * of this strategy's own that carried a body (not a stop) of the strategy's current editor version.
+ * No operation password: it edits the library only; nothing is sent to the station until it is
+ * delivered. Answers the strategy's detail, as `update` does.
+ */
+export const strategyHistoryDataUpdate = endpoint({
+  method: 'POST',
+  path: '/api/v2/energy-storage-strategy/history/data/update',
+  summary: 'Restore a strategy from one of its deliveries',
+  tag,
+  access: { auth: 'staff' },
+  kind: 'command',
+  body: z.object({ id, deliveryId: id }),
+  output: strategyWithBody,
+});
+
+/**
  * Copies a strategy or template (Copy mode): the name gets '-copy' (`copyName`) unless one is given;
  * a field strategy may get new days, a strategy another station of the same version. The copy is
  * checked like an insert (a field strategy whose days have passed needs new ones).

@@ -39,8 +39,18 @@ export function toLogFilter({ range, ...rest }: FormValues): Filter {
 }
 
 /**
+ * Can the strategy get back what this row sent (`history/data/update`)? A delivery (a stop sent no body)
+ * of a strategy that still exists (a deleted one's rows keep only its name).
+ */
+export const restorable = (r: DeliveryRow) =>
+  r.action === 'deliver' && r.strategyId !== null && r.kind !== 'template' && r.revision !== null;
+
+/**
  * `/bsa/strategy/deliver-log`: every delivery (and stop) with operator, time, strategy, revision,
  * version and the FCS's result. Rows: `data-row-key` = the delivery id, result tag `deliver-log-result`.
+ * A delivery of a strategy that still exists offers "Restore this version" (`deliver-log-restore`, with
+ * b-bsa-strategy-edit): after a confirm (`deliver-log-restore-confirm`) the strategy gets the body it sent
+ * as a new revision; nothing goes to the station until it is delivered.
  */
 export default function DeliverLogPage() {
   const { t } = useTranslation();
@@ -144,6 +154,27 @@ export default function DeliverLogPage() {
         { name: 'range', label: t('strategy.log.time'), span: 8, node: <DatePicker.RangePicker style={{ width: '100%' }} /> },
       ]}
       columns={columns}
+      actionsWidth={170}
+      actions={[
+        {
+          key: 'restore',
+          // restoring edits the strategy (as update does): the edit button of its kind; templates are never delivered
+          permission: 'b-bsa-strategy-edit',
+          label: t('strategy.log.restore'),
+          testId: 'deliver-log-restore',
+          hidden: (r) => !restorable(r),
+          confirm: {
+            title: (r) => t('strategy.log.restoreTitle', { name: r.strategyName, revision: r.revision }),
+            content: (r) => (
+              <span data-testid="deliver-log-restore-text">{t('strategy.log.restoreContent', { revision: r.revision })}</span>
+            ),
+            okText: t('strategy.log.restoreOk'),
+            testId: 'deliver-log-restore-confirm',
+            run: (r) => api(strategy.strategyHistoryDataUpdate, { id: r.strategyId!, deliveryId: r.id }),
+            done: (r) => t('strategy.log.restored', { name: r.strategyName, revision: r.revision }),
+          },
+        },
+      ]}
     />
   );
 }

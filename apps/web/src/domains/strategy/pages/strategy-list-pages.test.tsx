@@ -77,10 +77,10 @@ describeListPages([
     name: 'delivery log',
     page: () => <DeliverLogPage />,
     pageCode: 'p-bsa-deliver-log',
-    buttonCodes: [],
+    buttonCodes: ['b-bsa-strategy-edit'],
     fixtures: [fixture(strategy.strategyDeliverLog, pageOf([delivery])), fixture(strategy.strategyLocalExecuting, [])],
     headers: ['Time', 'Operator', 'Station', 'Strategy', 'Action', 'Version', 'Result', 'Answered', 'Detail'],
     rowText: ['Alice (S0001)', 'Peak shaving', 'r3'],
-    buttons: [],
+    buttons: ['deliver-log-restore'],
   },
 ]);
