@@ -51,6 +51,10 @@ const NOUNS: Record<string, string> = {
   Customer: '客户',
   'Customer user': '客户用户',
   'PV inverter': '光伏逆变器',
+  'PV module': '光伏组件',
+  'PV string': '光伏组串',
+  'Battery rack': '电池簇',
+  'Battery pack': '电池包',
   Alarm: '告警',
   'Alarm rule': '告警规则',
   'Data-point template': '点位模板',
@@ -250,6 +254,7 @@ const NOUN_TEMPLATES: [RegExp, string][] = [
   [/^A price of circuit (.+) at (.+)$/s, '回路 $1 在 $2 的电价'],
   [/^Prices of circuit (.+) on (.+)$/s, '回路 $1 在 $2 的电价'],
   [/^The prices from (.+) of account (.+)$/s, '户号 $2 自 $1 起的电价'],
+  [/^(.+) of your storage stations$/s, '您储能电站中的 $1'],
 ];
 /** A thing a message names, in Chinese: a known noun, or a known noun followed by its code or name. */
 function noun(what: string): string | null {
@@ -317,7 +322,8 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^and (\d+) more$/, zh: (m) => `另有 ${m[1]} 项` },
   // invalid(field, problem) and conflict(message) with values, most frequent first
   { re: /^the range must be at most (\d+) days(.*)$/s, zh: (m) => (m[2] ? null : `时间范围最多 ${m[1]} 天`) },
-  { re: /^is not an? (.+) of (PV station )?(.+)$/s, zh: (m) => `不是 ${m[2] ? '光伏电站 ' : ''}${m[3]} 的${thing(m[1]!)}` },
+  { re: /^is not an? (.+) device of the station's operating unit$/s, zh: (m) => `不是该电站所属运营单元的${thing(m[1]!)}设备` },
+  { re: /^is not an? (.+?) of (PV station )?(.+)$/s, zh: (m) => `不是 ${m[2] ? '光伏电站 ' : ''}${m[3]} 的${thing(m[1]!)}` },
   { re: /^(.+) is in (.+), not in the station's operating unit$/s, zh: (m) => `${m[1]} 属于 ${m[2]}，不在该电站所属的运营单元中` },
   {
     re: /^Storage station (.+) is invalid: (.+)$/s,
@@ -371,6 +377,151 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^Its last day (.+) has passed\.$/s, zh: (m) => `它的最后一天 ${m[1]} 已过。` },
   { re: /^cannot be run: (.+)$/s, zh: (m) => `无法运行：${m[1]}` },
   { re: /^Strategy (.+) cannot be run: (.+)$/s, zh: (m) => `策略 ${m[1]} 无法运行：${m[2]}` },
+  { re: /^Too many (.+?): at most (\d+) per (user|tenant) every (\d+) s; try again in (\d+) s$/, zh: (m) => `${thing(m[1]!)}过多：每${m[3] === 'user' ? '个用户' : '个租户'}每 ${m[4]} 秒最多 ${m[2]} 次，请 ${m[5]} 秒后再试` },
+  {
+    re: /^The upload quota of (.+) per tenant is used up: (.+) are stored(.*)\. Remove files that are no longer used or ask the platform operator to raise UPLOAD_QUOTA_MB\.$/s,
+    zh: (m) => `每个租户 ${m[1]} 的上传配额已用完：已存储 ${m[2]}${m[3]}。请删除不再使用的文件，或请平台运营方调高 UPLOAD_QUOTA_MB。`,
+  },
+  { re: /^holds more than (\d+) rows; split it into several files$/, zh: (m) => `超过 ${m[1]} 行：请拆分为多个文件` },
+  { re: /^(.+) is not this site nor a trusted origin \(TRUSTED_ORIGINS\)$/s, zh: (m) => `${m[1]} 既不是本站，也不是受信任的来源（TRUSTED_ORIGINS）` },
+  { re: /^Alarm rule (.+) belongs to another tenant: a channel staff can read it, not change it$/s, zh: (m) => `告警规则 ${m[1]} 属于其他租户：渠道员工只能查看，不能修改` },
+  { re: /^device (.+) is not an? (.+)$/s, zh: (m) => `设备 ${m[1]} 不是${thing(m[2]!)}` },
+  { re: /^device (.+) is not in the rule's OU$/s, zh: (m) => `设备 ${m[1]} 不在该规则的运营单元中` },
+  { re: /^(.+) is not a property of (.+)$/s, zh: (m) => `${m[1]} 不是 ${seeded(m[2]!)} 的属性` },
+  { re: /^(.+) has no (.+) property$/s, zh: (m) => `${m[1]} 没有 ${m[2]} 属性` },
+  // storage stations (bsa, bsa-second)
+  { re: /^Storage station (.+) is enabled: disable it before removing a PCS$/s, zh: (m) => `储能电站 ${m[1]} 已启用：请先停用再移除 PCS` },
+  { re: /^(.+) drives stack (.+): bind the stack to another PCS first$/s, zh: (m) => `${m[1]} 正在驱动电池堆 ${m[2]}：请先将该电池堆绑定到其他 PCS` },
+  { re: /^storage station (.+) has no racks, packs or cells yet: apply templates first$/s, zh: (m) => `储能电站 ${m[1]} 还没有电池簇、电池包或电芯：请先应用模板` },
+  { re: /^Storage station (.+) has no FCS to publish its configuration to$/s, zh: (m) => `储能电站 ${m[1]} 没有可发布配置的 FCS` },
+  { re: /^storage station (.+) has no configuration version (.+)$/s, zh: (m) => `储能电站 ${m[1]} 没有配置版本 ${m[2]}` },
+  { re: /^storage station (.+) has no configuration yet: generate its mirror points first$/s, zh: (m) => `储能电站 ${m[1]} 还没有配置：请先生成镜像点位` },
+  {
+    re: /^Configuration version (.+) of (.+) is being published to (.+) \(since (.+)\): wait for the FCS's answer, at most (\d+) s more$/s,
+    zh: (m) => `${m[2]} 的配置版本 ${m[1]} 正在发布到 ${m[3]}（自 ${m[4]} 起）：请等待 FCS 应答，最多还需 ${m[5]} 秒`,
+  },
+  { re: /^Storage station (.+) has no (racks|packs|cells) yet: apply templates first$/s, zh: (m) => `储能电站 ${m[1]} 还没有${thing(m[2]!)}：请先应用模板` },
+  {
+    re: /^The (racks|packs|cells) of (.+) are not all set up: (\d+) of (\d+) report no data point \(built without a template\)$/s,
+    zh: (m) => `${m[2]} 的${thing(m[1]!)}未全部配置：${m[4]} 个中有 ${m[3]} 个没有上报数据点（未使用模板创建）`,
+  },
+  { re: /^the (rack|pack|cell)s of (.+) report no data point yet: apply templates first$/s, zh: (m) => `${m[2]} 的${thing(m[1]!)}还没有上报数据点：请先应用模板` },
+  { re: /^(.+) is not a point of version (.+)$/s, zh: (m) => `${m[1]} 不是版本 ${m[2]} 的点位` },
+  {
+    re: /^Data-point template (.+) changed since version (.+): version (.+) is the latest, change that one$/s,
+    zh: (m) => `点位模板 ${m[1]} 在版本 ${m[2]} 之后已有修改：最新版本是 ${m[3]}，请修改该版本`,
+  },
+  { re: /^Storage station (.+) is a draft: its form is edited through bsa\/draft and finish$/s, zh: (m) => `储能电站 ${m[1]} 是草稿：其表单通过 bsa/draft 和 finish 编辑` },
+  { re: /^(.+) of the station is not in (.+): move the station's devices first$/s, zh: (m) => `该电站的 ${m[1]} 不在 ${m[2]} 中：请先移动电站的设备` },
+  { re: /^the station is the master of (.+): free its slaves before moving it$/s, zh: (m) => `该电站是 ${m[1]} 的主站：请先解除从站再移动` },
+  { re: /^(.+) is invalid: it coordinates nothing$/s, zh: (m) => `${m[1]} 已作废：不再协调任何电站` },
+  { re: /^(.+) is itself the slave of another station: a master has no master$/s, zh: (m) => `${m[1]} 本身是其他电站的从站：主站不能再有主站` },
+  { re: /^(.+) is the master of (.+): a master cannot become a slave$/s, zh: (m) => `${m[1]} 是 ${m[2]} 的主站：主站不能成为从站` },
+  { re: /^(.+) is already the code of another storage station$/s, zh: (m) => `${m[1]} 已是其他储能电站的编码` },
+  { re: /^Storage station (.+) is (\w+): only a draft's form can be saved$/s, zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿的表单可以保存` },
+  { re: /^Storage station (.+) is (\w+): only a draft can be finished$/s, zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿可以完成` },
+  {
+    re: /^Storage station (.+) cannot go from (\w+) to enabled: a second-edition station needs at least one storage cabinet: the station has none$/s,
+    zh: (m) => `储能电站 ${m[1]} 不能从${state(m[2]!)}变为已启用：二期电站至少需要一个储能柜，该电站没有`,
+  },
+  { re: /^Storage station (.+) cannot go from (\w+) to (\w+): (.+)$/s, zh: (m) => `储能电站 ${m[1]} 不能从${state(m[2]!)}变为${state(m[3]!)}：${m[4]}` },
+  {
+    re: /^Storage station (.+) is enabled and its FCS runs its strategy: disable the station before changing its FCS$/s,
+    zh: (m) => `储能电站 ${m[1]} 已启用且其 FCS 正在运行策略：请先停用电站再更换 FCS`,
+  },
+  { re: /^the template is for (.+)s, not (.+)s$/s, zh: (m) => `该模板适用于${thing(m[1]!)}，不适用于${thing(m[2]!)}` },
+  // forecasts, remote commands, cabinets and firmware (bsa-forecast, bsa-remote, bsa-second)
+  { re: /^must be at most tomorrow \((.+)\): a forecast reads the days before it$/s, zh: (m) => `最晚为明天（${m[1]}）：预测读取之前几天的数据` },
+  {
+    re: /^(.+) runs no strategy and has no enabled one in the library: its revenue cannot be forecast$/s,
+    zh: (m) => `${m[1]} 没有运行策略，策略库中也没有已启用的策略：无法预测其收益`,
+  },
+  { re: /^(.+) has no grid meter history in the (\d+) days before (.+): no load to forecast$/s, zh: (m) => `${m[1]} 在 ${m[3]} 之前 ${m[2]} 天内没有并网电表历史数据：没有可预测的负荷` },
+  { re: /^(.+) takes no value$/s, zh: (m) => `${m[1]} 不带参数值` },
+  { re: /^was already used for "(.+)" to (.+): a new command needs a new id$/s, zh: (m) => `已用于发往 ${m[2]} 的“${m[1]}”：新指令需要新的 id` },
+  { re: /^the cabinets of (.+) would hold (.+) kWh, more than the station's (.+) kWh$/s, zh: (m) => `${m[1]} 的储能柜容量将达 ${m[2]} kWh，超过电站的 ${m[3]} kWh` },
+  { re: /^the cabinets of (.+) would be rated (.+) kW, more than the station's (.+) kW$/s, zh: (m) => `${m[1]} 的储能柜额定功率将达 ${m[2]} kW，超过电站的 ${m[3]} kW` },
+  { re: /^Storage cabinet (.+) still holds (.+): take them out of the cabinet first$/s, zh: (m) => `储能柜 ${m[1]} 中仍有 ${m[2]}：请先将其移出储能柜` },
+  { re: /^is not (a PCS|a meter|the FCS) of (.+)$/s, zh: (m) => `不是 ${m[2]} 的${thing(m[1]!.replace(/^(a|the) /, ''))}` },
+  { re: /^(.+) already sits in cabinet (.+)$/s, zh: (m) => `${m[1]} 已在储能柜 ${m[2]} 中` },
+  { re: /^cabinet (.+) already holds (\d+) of kind (.+), the most one cabinet holds$/s, zh: (m) => `储能柜 ${m[1]} 已有 ${m[2]} 个 ${m[3]} 类设备，已达单个储能柜的上限` },
+  { re: /^a firmware package is a \.zip file, not (.+)$/s, zh: (m) => `固件包必须是 .zip 文件，${m[1]} 不是` },
+  {
+    re: /^FCS (.+) is updating to (.+) \(target (.+), (.+)\): one update at a time, wait until it is updated or failed \((.+)\)$/s,
+    zh: (m) => `FCS ${m[1]} 正在升级到 ${m[2]}（目标 ${m[3]}，${m[4]}）：一次只能进行一个升级，请等待升级完成或失败（${m[5]}）`,
+  },
+  { re: /^(.+) is not a target of distribution (.+): a retry is for its FCS$/s, zh: (m) => `${m[1]} 不是分发 ${m[2]} 的目标：只能重试该分发的 FCS` },
+  { re: /^(.+) runs (.+) already: only a failed target is retried$/s, zh: (m) => `${m[1]} 已在运行 ${m[2]}：只重试失败的目标` },
+  // charging
+  { re: /^a gun's rated power \((.+) kW\) cannot exceed the pile's \((.+) kW\)$/s, zh: (m) => `充电枪的额定功率（${m[1]} kW）不能超过充电桩的额定功率（${m[2]} kW）` },
+  { re: /^cannot be below its strongest gun's rated power \((.+) kW\)$/s, zh: (m) => `不能低于其最大充电枪的额定功率（${m[1]} kW）` },
+  { re: /^cannot exceed the pile's rated power \((.+) kW\)$/s, zh: (m) => `不能超过充电桩的额定功率（${m[1]} kW）` },
+  { re: /^The pile (.+) did not accept (.+?): (.+)$/s, zh: (m) => `充电桩 ${m[1]} 未接受 ${m[2]}：${m[3]}` },
+  // circuits, OUs, devices, tenants
+  {
+    re: /^A rerun of these circuits over an overlapping range is running \(job (.+)\): wait for it to end$/s,
+    zh: (m) => `这些回路在重叠时间范围内的重算正在进行（任务 ${m[1]}）：请等待其结束`,
+  },
+  {
+    re: /^must be within (.+)\.\.(.+) kW \(command (.+)\.\.(.+) kW(?:; (.+) is rated (.+) kW)?\)$/s,
+    zh: (m) => `必须在 ${m[1]}..${m[2]} kW 之间（指令范围 ${m[3]}..${m[4]} kW${m[5] ? `；${m[5]} 的额定功率为 ${m[6]} kW` : ''}）`,
+  },
+  { re: /^(.+) holds (\d+) (.+), (.+) has (\d+)$/s, zh: (m) => `${m[1]} 包含 ${m[2]} 个${thing(m[3]!)}，${m[4]} 有 ${m[5]} 个` },
+  { re: /^(.+) is (.+): this call takes (.+) properties$/s, zh: (m) => `${m[1]} 是 ${m[2]} 类属性：此接口只接受 ${m[3].replace(/ or /g, ' 或 ')} 类属性` },
+  { re: /^(.+) is not a point of the (rack|pack|cell)s of (.+) \((.*)\)$/s, zh: (m) => `${m[1]} 不是 ${m[3]} 的${thing(m[2]!)}的点位（${m[4]}）` },
+  { re: /^the range must be at most (\d+) days at 15 minutes$/, zh: (m) => `15 分钟粒度的时间范围最多 ${m[1]} 天` },
+  { re: /^an? (.+) needs a parent circuit$/s, zh: (m) => `${thing(m[1]!)}需要上级回路` },
+  { re: /^The operating unit (.+) still has (.+): remove them first$/s, zh: (m) => `运营单元 ${m[1]} 中仍有 ${m[2]}：请先移除` },
+  {
+    re: /^A device always belongs to an operating unit: to take (.+) out of (.+), add it to its new operating unit$/s,
+    zh: (m) => `设备必须属于一个运营单元：要将 ${m[1]} 移出 ${m[2]}，请把它加入新的运营单元`,
+  },
+  { re: /^(.+) is not a service provider \(side type 2\)$/s, zh: (m) => `${m[1]} 不是服务商（side type 2）` },
+  { re: /^(.+) is already linked to (.+)$/s, zh: (m) => `${m[1]} 已与 ${m[2]} 关联` },
+  { re: /^The (.+) code (.+) is already used in this station$/s, zh: (m) => `${thing(m[1]!)}编码 ${m[2]} 在该电站中已被使用` },
+  // PV
+  { re: /^must be at most (\d+) days after from: the analysis reads 15 min rollups$/, zh: (m) => `最多为 from 之后 ${m[1]} 天：分析读取 15 分钟汇总数据` },
+  { re: /^repeats the (.+?) (.+)$/s, zh: (m) => `与${thing(m[1]!)} ${m[2]} 重复` },
+  { re: /^must be at least (\d+): a string is wired to MPPT input (\d+)$/, zh: (m) => `至少为 ${m[1]}：有组串接在 MPPT 输入 ${m[2]} 上` },
+  { re: /^must be at most (\d+), the inverter's MPPT count$/, zh: (m) => `最多为 ${m[1]}（逆变器的 MPPT 数量）` },
+  { re: /^(.+) has no capacity: its strings hold no kWp$/s, zh: (m) => `${m[1]} 没有容量：其组串的 kWp 为零` },
+  { re: /^is already the meter of (.+)$/s, zh: (m) => `已是 ${m[1]} 的电表` },
+  { re: /^A meter already serves the grid connection point (.+) of another station$/s, zh: (m) => `其他电站的并网点 ${m[1]} 已有电表` },
+  {
+    re: /^must be after (.+), the day the latest way took force: a past period keeps the way that was in force then$/s,
+    zh: (m) => `必须晚于 ${m[1]}（最新方式的生效日）：过去的时段保持当时生效的方式`,
+  },
+  // roles and staff
+  { re: /^(.+) is frozen and cannot be granted$/s, zh: (m) => `${m[1]} 已冻结，不能授予` },
+  { re: /^(.+) must also be checked \(in permissionCodes\)$/s, zh: (m) => `${m[1]} 也必须勾选（在 permissionCodes 中）` },
+  { re: /^(.+) is at level (\d+); auto-sync is only for levels 0 and 1$/s, zh: (m) => `${m[1]} 位于第 ${m[2]} 级：只有第 0 级和第 1 级可以自动同步` },
+  { re: /^(.+) is customized and cannot be auto-synced$/s, zh: (m) => `${m[1]} 已自定义，不能自动同步` },
+  { re: /^You can auto-sync only nodes your own role auto-syncs: (.+)$/s, zh: (m) => `您只能自动同步您自己的角色自动同步的节点：${m[1]}` },
+  { re: /^This person already has a staff account \((.+)\) in that customer$/s, zh: (m) => `此人在该客户下已有员工账号（${m[1]}）` },
+  // strategies
+  { re: /^(.+) has no grid meter readings on (.+)$/s, zh: (m) => `${m[1]} 在 ${m[2]} 没有并网电表读数` },
+  { re: /^(.+) runs no strategy from the library: deliver one first\.$/s, zh: (m) => `${m[1]} 没有运行策略库中的策略：请先下发一个。` },
+  { re: /^(.+) now runs strategy version (.+); this strategy is (.+)\.$/s, zh: (m) => `${m[1]} 当前运行的策略版本为 ${m[2]}；此策略为 ${m[3]}。` },
+  { re: /^must be (.+) \((.+)\): the strategy version the FCS of (.+) runs$/s, zh: (m) => `必须为 ${m[1]}（${m[2]}）：${m[3]} 的 FCS 运行的策略版本` },
+  { re: /^cannot change \(it is an? (.+)\): copy it instead$/s, zh: (m) => `不能修改（它是${thing(m[1]!)}）：请复制一份` },
+  { re: /^It is executing on (.+): stop it or deliver another strategy first\.$/s, zh: (m) => `它正在 ${m[1]} 上执行：请先停止它或下发其他策略。` },
+  {
+    re: /^must be a day before today \((.+) in (.+)\): the backtest runs on a whole recorded day$/s,
+    zh: (m) => `必须是今天（${m[2]} 时间 ${m[1]}）之前的日期：回测基于完整记录的一天`,
+  },
+  // telemetry and organisations
+  { re: /^gives more than (\d+) buckets for this range: choose a longer interval$/, zh: (m) => `该时间范围超过 ${m[1]} 个时间段：请选择更长的间隔` },
+  { re: /^"(.+)" already has (\d+) sub-organisations$/s, zh: (m) => `“${m[1]}”已有 ${m[2]} 个下级组织` },
+  {
+    re: /^the tenant has (\d+) organisation level\(s\): an organisation under "(.+)" would be at level (\d+)$/s,
+    zh: (m) => `租户共有 ${m[1]} 级组织层级：“${m[2]}”下的组织将位于第 ${m[3]} 级`,
+  },
+  {
+    re: /^the tenant has (\d+) organisation level\(s\): under "(.+)" the organisations of "(.+)" would reach level (\d+)$/s,
+    zh: (m) => `租户共有 ${m[1]} 级组织层级：移到“${m[2]}”下后，“${m[3]}”的组织将达到第 ${m[4]} 级`,
+  },
+  { re: /^"(.+)" still has (.+): move or delete them first$/s, zh: (m) => `“${m[1]}”下仍有 ${m[2]}：请先移走或删除` },
+  { re: /^the organisation tree uses (\d+) levels: at least (\d+) level names are needed$/, zh: (m) => `组织树有 ${m[1]} 级：至少需要 ${m[2]} 个层级名称` },
   {
     re: /^Too many telemetry queries at once: at most (\d+) per user; try again in 1 s$/,
     zh: (m) => `同时进行的遥测查询过多：每个用户最多 ${m[1]} 个，请 1 秒后再试`,
@@ -413,8 +564,27 @@ const THINGS: Record<string, string> = {
   template: '模板',
   cabinet: '储能柜',
   'grid-connected station': '并网电站',
+  property: '属性',
+  rack: '电池簇',
+  racks: '电池簇',
+  pack: '电池包',
+  packs: '电池包',
+  cell: '电芯',
+  cells: '电芯',
+  'telemetry queries': '遥测查询',
+  exports: '导出',
+  imports: '导入',
+  uploads: '上传',
+  busbar: '母线回路',
+  feeder: '馈线回路',
+  branch: '支路回路',
 };
 const thing = (t: string) => THINGS[t] ?? SEEDED_TEXTS_ZH[t] ?? ` ${t} `;
+/** A seeded text (a device type's name) in Chinese, anything else as it is. */
+const seeded = (t: string) => SEEDED_TEXTS_ZH[t] ?? t;
+/** A storage station's states (`Storage station S-01 is enabled: …`). */
+const STATES: Record<string, string> = { draft: '草稿', configured: '已配置', enabled: '已启用', disabled: '已停用', invalid: '已作废' };
+const state = (s: string) => STATES[s] ?? ` ${s} `;
 
 /** A message or a problem, whole: its exact Chinese or a template's; null when neither knows it. */
 function whole(text: string): string | null {
