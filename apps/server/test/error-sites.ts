@@ -55,3 +55,32 @@ export function errorSites(root: string): ErrorSite[] {
   }
   return sites;
 }
+
+const CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'gte', 'lte', 'gt', 'lt', 'int', 'positive', 'nonnegative', 'multipleOf', 'email', 'url']);
+
+/**
+ * The problems the contracts' zod schemas write themselves (packages/contracts/src): the message of a
+ * check (`.min(1, 'is required')`, `.refine(ok, 'must …')`) and each `message:` or `error:` of an issue
+ * or a check's options. zod's own messages are not here: errorText knows the English locale's patterns.
+ */
+export function zodMessageSites(root: string): ErrorSite[] {
+  const sites: ErrorSite[] = [];
+  for (const file of filesUnder(root)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    const add = (node: ts.Expression) => {
+      const found = textOf(node);
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      if (found) sites.push({ kind: 'invalid', ...found, where: `${relative(root, file)}:${line}` });
+    };
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && CHECKS.has(node.expression.name.text)) {
+        const last = node.arguments[node.arguments.length - 1];
+        if (last && node.arguments.length >= (node.expression.name.text === 'int' ? 1 : 2)) add(last);
+      }
+      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ['message', 'error'].includes(node.name.text)) add(node.initializer);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return sites;
+}

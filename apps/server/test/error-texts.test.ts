@@ -1,6 +1,6 @@
 import { errorText, hasErrorTextZh } from '@energy/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorSites, type ErrorSite } from './error-sites.js';
+import { errorSites, zodMessageSites, type ErrorSite } from './error-sites.js';
 import { createTestApp, DB_KINDS, demoIds, signIn, type Session, type TestApp } from './helpers.js';
 
 /**
@@ -29,6 +29,9 @@ const EXAMPLES: Record<string, string> = {
   'invalid: is not ${} of ${}': 'is not the FCS of WX-02',
   'invalid: the range must be at most ${} days${}': 'the range must be at most 31 days at 15 minutes',
   'AppError: Too many ${}: at most ${} ${} every ${} s; try again in ${} s': 'Too many exports: at most 5 per user every 60 s; try again in 12 s',
+  // the contracts' zod messages
+  'invalid: must say how many ${} holds': 'must say how many packs a rack holds',
+  'invalid: month${} ${} in no season: the seasons must cover months 1-12': 'months 3, 4 in no season: the seasons must cover months 1-12',
 };
 
 /** A template (`${}` for its parts) as a pattern its messages match. */
@@ -38,14 +41,19 @@ const patternOf = (template: string) =>
 /** Template-literal messages with no Chinese yet: answered in English. Listed in docs/i18n.md. */
 const LEFT_IN_ENGLISH: string[] = [];
 
-describe('the Chinese of the error texts written at the throw sites', () => {
+describe("the Chinese of the error texts written at the throw sites and in the contracts' schemas", () => {
   // the helpers themselves (`${what} does not exist`, `${field}: ${problem}`) are not throw sites
-  const sites = errorSites(new URL('../src', import.meta.url).pathname).filter((s) => !s.where.startsWith('plugins/errors.ts'));
+  const thrown = errorSites(new URL('../src', import.meta.url).pathname).filter((s) => !s.where.startsWith('plugins/errors.ts'));
+  // and the problems the contracts' schemas write (`.min(1, 'is required')`), which validationError answers
+  const schemas = zodMessageSites(new URL('../../../packages/contracts/src', import.meta.url).pathname);
+  const sites = [...thrown, ...schemas];
 
   it('finds the throw sites (the scan still reads the code)', () => {
-    expect(sites.filter((s) => !s.template).length).toBeGreaterThan(100);
-    expect(sites.filter((s) => s.template).length).toBeGreaterThan(200);
-    expect(sites.some((s) => s.kind === 'invalid' && s.text === 'is not one of your devices')).toBe(true);
+    expect(thrown.filter((s) => !s.template).length).toBeGreaterThan(100);
+    expect(thrown.filter((s) => s.template).length).toBeGreaterThan(200);
+    expect(thrown.some((s) => s.kind === 'invalid' && s.text === 'is not one of your devices')).toBe(true);
+    expect(schemas.length).toBeGreaterThan(250);
+    expect(schemas.some((s) => s.text === 'must not be empty')).toBe(true);
   });
 
   it('has the Chinese of every plain-string message, problem and not-found noun', () => {

@@ -52,6 +52,18 @@ describe('error messages in Chinese', () => {
     expect(zh('body.a: is required; body.b: is required; and 3 more')).toBe('body.a：必填；body.b：必填；另有 3 项');
   });
 
+  it("translates the contracts' own bounds and the composed server messages", () => {
+    expect(zh('body.name: must be at most 64 characters')).toBe('body.name：最多 64 个字符');
+    expect(zh('body.hours: must be at most 168 hours')).toBe('body.hours：不能大于 168 小时');
+    expect(zh('body.points: at most 64 points')).toBe('body.points：最多 64 个点位');
+    expect(zh('body.fcsDeviceIds: at most 200 FCS at once')).toBe('body.fcsDeviceIds：一次最多 200 个 FCS');
+    expect(zh('body.price: must have at most 3 decimals (W / Wh)')).toBe('body.price：最多保留 3 位小数（W / Wh）');
+    expect(zh('body.port: must be 1..65535')).toBe('body.port：必须在 1..65535 之间');
+    expect(zh('body.deviceIds: device SZ-01-FM-01 is not a Grid connection meter')).toBe('body.deviceIds：设备 SZ-01-FM-01 不是并网电表');
+    expect(zh('Storage station WX-01 is enabled: only a draft can be finished')).toBe('储能电站 WX-01 的状态为已启用：只有草稿可以完成');
+    expect(zh('Too many exports: at most 5 per user every 60 s; try again in 12 s')).toBe('导出过多：每个用户每 60 秒最多 5 次，请 12 秒后再试');
+  });
+
   it('leaves what it does not know in English, a part at a time, and en-US as it is', () => {
     expect(zh('body.x: something new went wrong')).toBe('body.x: something new went wrong');
     expect(zh('body.a: is required; body.b: something new')).toBe('body.a：必填；body.b: something new');
