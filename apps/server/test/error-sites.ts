@@ -56,7 +56,23 @@ export function errorSites(root: string): ErrorSite[] {
   return sites;
 }
 
-const CHECKS = new Set(['min', 'max', 'length', 'regex', 'refine', 'gte', 'lte', 'gt', 'lt', 'int', 'positive', 'nonnegative', 'multipleOf', 'email', 'url']);
+const CHECKS = new Set([
+  'min',
+  'max',
+  'length',
+  'regex',
+  'refine',
+  'gte',
+  'lte',
+  'gt',
+  'lt',
+  'int',
+  'positive',
+  'nonnegative',
+  'multipleOf',
+  'email',
+  'url',
+]);
 
 /**
  * The problems the contracts' zod schemas write themselves (packages/contracts/src): the message of a
@@ -77,7 +93,8 @@ export function zodMessageSites(root: string): ErrorSite[] {
         const last = node.arguments[node.arguments.length - 1];
         if (last && node.arguments.length >= (node.expression.name.text === 'int' ? 1 : 2)) add(last);
       }
-      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ['message', 'error'].includes(node.name.text)) add(node.initializer);
+      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && ['message', 'error'].includes(node.name.text))
+        add(node.initializer);
       ts.forEachChild(node, visit);
     };
     visit(source);

@@ -23,12 +23,15 @@ const EXAMPLES: Record<string, string> = {
   'conflict: Storage station ${} has no ${} yet: apply templates first': 'Storage station WX-01 has no racks yet: apply templates first',
   'conflict: The ${} of ${} are not all set up: ${} of ${} report no data point (built without a template)':
     'The packs of WX-01 are not all set up: 2 of 8 report no data point (built without a template)',
-  'invalid: the ${}s of ${} report no data point yet: apply templates first': 'the cells of WX-01 report no data point yet: apply templates first',
+  'invalid: the ${}s of ${} report no data point yet: apply templates first':
+    'the cells of WX-01 report no data point yet: apply templates first',
   'invalid: ${} is not a point of the ${}s of ${} (${})': 'soc is not a point of the racks of WX-01 (v, i, t)',
-  'invalid: must be within ${}..${} kW (command ${}..${} kW${})': 'must be within -50..50 kW (command -100..100 kW; WX-01-PCS-01 is rated 50 kW)',
+  'invalid: must be within ${}..${} kW (command ${}..${} kW${})':
+    'must be within -50..50 kW (command -100..100 kW; WX-01-PCS-01 is rated 50 kW)',
   'invalid: is not ${} of ${}': 'is not the FCS of WX-02',
   'invalid: the range must be at most ${} days${}': 'the range must be at most 31 days at 15 minutes',
-  'AppError: Too many ${}: at most ${} ${} every ${} s; try again in ${} s': 'Too many exports: at most 5 per user every 60 s; try again in 12 s',
+  'AppError: Too many ${}: at most ${} ${} every ${} s; try again in ${} s':
+    'Too many exports: at most 5 per user every 60 s; try again in 12 s',
   // the contracts' zod messages
   'invalid: must say how many ${} holds': 'must say how many packs a rack holds',
   'invalid: month${} ${} in no season: the seasons must cover months 1-12': 'months 3, 4 in no season: the seasons must cover months 1-12',

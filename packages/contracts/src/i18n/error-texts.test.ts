@@ -61,7 +61,9 @@ describe('error messages in Chinese', () => {
     expect(zh('body.port: must be 1..65535')).toBe('body.port：必须在 1..65535 之间');
     expect(zh('body.deviceIds: device SZ-01-FM-01 is not a Grid connection meter')).toBe('body.deviceIds：设备 SZ-01-FM-01 不是并网电表');
     expect(zh('Storage station WX-01 is enabled: only a draft can be finished')).toBe('储能电站 WX-01 的状态为已启用：只有草稿可以完成');
-    expect(zh('Too many exports: at most 5 per user every 60 s; try again in 12 s')).toBe('导出过多：每个用户每 60 秒最多 5 次，请 12 秒后再试');
+    expect(zh('Too many exports: at most 5 per user every 60 s; try again in 12 s')).toBe(
+      '导出过多：每个用户每 60 秒最多 5 次，请 12 秒后再试',
+    );
   });
 
   it('leaves what it does not know in English, a part at a time, and en-US as it is', () => {

@@ -117,7 +117,8 @@ const TEXTS: Record<string, string> = {
   'is not a device type of this tenant': '不是本租户的设备类型',
   'is not an organisation of this tenant': '不是本租户的组织',
   'is not a tenant of the platform': '不是本平台的租户',
-  'is required: only a staff who sees every OU may make a rule for all OUs': '必填：只有能查看全部运营单元的员工才能创建适用于全部运营单元的规则',
+  'is required: only a staff who sees every OU may make a rule for all OUs':
+    '必填：只有能查看全部运营单元的员工才能创建适用于全部运营单元的规则',
   "is not a property of the alarm's device": '不是该告警设备的属性',
   'the station has a master station: free it before moving it': '该电站有主站：请先解除主从关系再移动',
   'a station cannot be its own master': '电站不能作为自己的主站',
@@ -193,7 +194,8 @@ const TEXTS: Record<string, string> = {
   'insert/test-data is refused: readings come only from devices through the ingest (the demo simulator writes the demo sites)':
     '不接受 insert/test-data：读数只能由设备经数据接入写入（演示站点由演示模拟器写入）',
   'the job has no problems to mark (only a failed import does)': '该任务没有可标注的问题（只有导入失败的任务才有）',
-  'Only a staff who sees every operating unit may give a role every operating unit': '只有能查看全部运营单元的员工才能为角色授予全部运营单元',
+  'Only a staff who sees every operating unit may give a role every operating unit':
+    '只有能查看全部运营单元的员工才能为角色授予全部运营单元',
   'you can only list your own staff accounts': '您只能查看自己的员工账号',
   'upload an .xlsx or .csv file': '请上传 .xlsx 或 .csv 文件',
   'is not a readable .xlsx workbook': '不是可读取的 .xlsx 工作簿',
@@ -263,7 +265,8 @@ const TEXTS: Record<string, string> = {
   'lists an output twice': '重复列出了同一个输出',
   'must be YYYY, YYYY-MM or YYYY-MM-DD': '必须是 YYYY、YYYY-MM 或 YYYY-MM-DD',
   'a month (YYYY-MM) is needed for days': '按日查询需要提供月份（YYYY-MM）',
-  "may hold only letters, digits, '-', '_' and '.', starting with a letter or digit": "只能包含字母、数字、'-'、'_' 和 '.'，且以字母或数字开头",
+  "may hold only letters, digits, '-', '_' and '.', starting with a letter or digit":
+    "只能包含字母、数字、'-'、'_' 和 '.'，且以字母或数字开头",
   'is not an IANA time zone (for example Asia/Shanghai or Europe/Berlin)': '不是 IANA 时区（如 Asia/Shanghai 或 Europe/Berlin）',
   'must be 2 to 32 lowercase letters, digits or dashes, starting with a letter': '必须是 2 到 32 个小写字母、数字或短横线，且以字母开头',
   'must be 3 to 64 letters, digits or _ . @ -': '必须是 3 到 64 个字母、数字或 _ . @ -',
@@ -272,7 +275,8 @@ const TEXTS: Record<string, string> = {
   'is required but for the last class': '除最后一个等级外必填',
   'is required with fixed pricing': '固定电价时必填',
   'must be a permission code of the catalogue': '必须是目录中的权限编码',
-  'must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit': '必须是 3 到 32 个字母、数字、点、短横线或下划线，且以字母或数字开头',
+  'must be 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit':
+    '必须是 3 到 32 个字母、数字、点、短横线或下划线，且以字母或数字开头',
   'must be letters, digits, dot, dash or underscore': '只能包含字母、数字、点、短横线或下划线',
   'must be 1..64 letters, digits, dash or underscore': '必须是 1..64 个字母、数字、短横线或下划线',
   'must be a month YYYY-MM between 2000 and 2099': '必须是 2000 到 2099 年之间的月份 YYYY-MM',
@@ -345,7 +349,13 @@ function noun(what: string): string | null {
 }
 /** A size bound (`>=1` characters → `至少 1 个字符`) and a value bound (`<=100` → `不能大于 100`). */
 const SIZE_BOUND: Record<string, string> = { '>=': '至少', '>': '多于', '<=': '最多', '<': '少于', 'exactly ': '必须正好' };
-const VALUE_BOUND: Record<string, string> = { '>=': '不能小于', '>': '必须大于', '<=': '不能大于', '<': '必须小于', 'exactly ': '必须等于' };
+const VALUE_BOUND: Record<string, string> = {
+  '>=': '不能小于',
+  '>': '必须大于',
+  '<=': '不能大于',
+  '<': '必须小于',
+  'exactly ': '必须等于',
+};
 /** What is wrong with a size, by what has it: a string is too short, a file too large, a list has too few. */
 const SIZE_WORDS: Record<string, [string, string]> = { string: ['过短', '过长'], file: ['过小', '过大'] };
 
@@ -407,18 +417,27 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^(.+) already belongs to storage station (.+)$/s, zh: (m) => `${m[1]} 已属于储能电站 ${m[2]}` },
   { re: /^(.+) is a (.+) template, not a (.+) one$/s, zh: (m) => `${m[1]} 是 ${m[2]} 模板，不是 ${m[3]} 模板` },
   { re: /^is a (.+) data-point template, not a (.+) one$/s, zh: (m) => `是 ${m[1]} 点位模板，不是 ${m[2]} 点位模板` },
-  { re: /^(.+) is an? (.+), not an? (storage PCS|FCS edge controller|meter|FCS)$/s, zh: (m) => `${m[1]} 是${thing(m[2]!)}，不是${thing(m[3]!)}` },
+  {
+    re: /^(.+) is an? (.+), not an? (storage PCS|FCS edge controller|meter|FCS)$/s,
+    zh: (m) => `${m[1]} 是${thing(m[2]!)}，不是${thing(m[3]!)}`,
+  },
   { re: /^data-point template (.+) has no version (.+)$/s, zh: (m) => `点位模板 ${m[1]} 没有版本 ${m[2]}` },
   { re: /^is not an energy meter \(it has no (.+) counter\)$/s, zh: (m) => `不是电能表（没有 ${m[1]} 计数）` },
   { re: /^the file size must not exceed (.+)M$/, zh: (m) => `文件大小不能超过 ${m[1]}M` },
   { re: /^upload the correct file format: the content is not a \.(.+) file$/, zh: (m) => `请上传正确格式的文件：内容不是 .${m[1]} 文件` },
   { re: /^upload the correct file format \(accepted: (.+)\)$/s, zh: (m) => `请上传正确格式的文件（支持：${m[1]}）` },
   { re: /^(.+) is not in the permission catalogue$/s, zh: (m) => `${m[1]} 不在权限目录中` },
-  { re: /^(?:The )?(station|pile|circuit|cabinet|account|device|OU|PV station|OCPP identity) code (.+) is already used in this tenant$/s, zh: (m) => `${CODE_OF[m[1]!] ?? m[1]}编码 ${m[2]} 在本租户中已被使用` },
+  {
+    re: /^(?:The )?(station|pile|circuit|cabinet|account|device|OU|PV station|OCPP identity) code (.+) is already used in this tenant$/s,
+    zh: (m) => `${CODE_OF[m[1]!] ?? m[1]}编码 ${m[2]} 在本租户中已被使用`,
+  },
   { re: /^The OCPP identity (.+) is already used on this platform$/s, zh: (m) => `OCPP 标识 ${m[1]} 在本平台已被使用` },
   { re: /^(.+) is already a command of your catalogue$/s, zh: (m) => `${m[1]} 已在您的指令目录中` },
   { re: /^(.+) is already an? (.+?) (data-point template|template)$/s, zh: (m) => `${m[1]} 已是 ${m[2]} ${thing(m[3]!)}` },
-  { re: /^(.+) is already an? (.+) of (?:your tenant|(.+))$/s, zh: (m) => `${m[1]} 已经是${m[3] ? ` ${m[3]} 的` : '本租户的'}${thing(m[2]!)}` },
+  {
+    re: /^(.+) is already an? (.+) of (?:your tenant|(.+))$/s,
+    zh: (m) => `${m[1]} 已经是${m[3] ? ` ${m[3]} 的` : '本租户的'}${thing(m[2]!)}`,
+  },
   { re: /^(.+) is listed twice$/s, zh: (m) => `${m[1]} 重复出现` },
   { re: /^must not be before (\w+) \((.+)\)$/, zh: (m) => `不能早于 ${m[1]}（${m[2]}）` },
   { re: /^must not be after today \((.+?)(?: in (.+))?\)$/, zh: (m) => `不能晚于今天（${m[2] ? `${m[2]} 的 ` : ''}${m[1]}）` },
@@ -436,7 +455,10 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^the pile has no gun (.+)$/s, zh: (m) => `该充电桩没有 ${m[1]} 号枪` },
   { re: /^Circuit (.+) has child circuits: delete or move them first$/s, zh: (m) => `回路 ${m[1]} 有下级回路：请先删除或移走它们` },
   { re: /^The device is the gateway of (\d+) device\(s\): move them first$/, zh: (m) => `该设备是 ${m[1]} 台设备的网关：请先移走它们` },
-  { re: /^The role "(.+)" is assigned to (\d+) staff account\(s\); give them another role first$/s, zh: (m) => `角色“${m[1]}”已分配给 ${m[2]} 个员工账号：请先为他们分配其他角色` },
+  {
+    re: /^The role "(.+)" is assigned to (\d+) staff account\(s\); give them another role first$/s,
+    zh: (m) => `角色“${m[1]}”已分配给 ${m[2]} 个员工账号：请先为他们分配其他角色`,
+  },
   { re: /^You cannot grant permissions you do not hold: (.+)$/s, zh: (m) => `您不能授予自己没有的权限：${m[1]}` },
   { re: /^The role "(.+)" grants permissions you do not hold: (.+)$/s, zh: (m) => `角色“${m[1]}”授予了您没有的权限：${m[2]}` },
   { re: /^The role "(.+)" sees every operating unit, which you do not$/s, zh: (m) => `角色“${m[1]}”可查看全部运营单元，而您不能` },
@@ -452,83 +474,155 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^Its last day (.+) has passed\.$/s, zh: (m) => `它的最后一天 ${m[1]} 已过。` },
   { re: /^cannot be run: (.+)$/s, zh: (m) => `无法运行：${m[1]}` },
   { re: /^Strategy (.+) cannot be run: (.+)$/s, zh: (m) => `策略 ${m[1]} 无法运行：${m[2]}` },
-  { re: /^Too many (.+?): at most (\d+) per (user|tenant) every (\d+) s; try again in (\d+) s$/, zh: (m) => `${thing(m[1]!)}过多：每${m[3] === 'user' ? '个用户' : '个租户'}每 ${m[4]} 秒最多 ${m[2]} 次，请 ${m[5]} 秒后再试` },
+  {
+    re: /^Too many (.+?): at most (\d+) per (user|tenant) every (\d+) s; try again in (\d+) s$/,
+    zh: (m) => `${thing(m[1]!)}过多：每${m[3] === 'user' ? '个用户' : '个租户'}每 ${m[4]} 秒最多 ${m[2]} 次，请 ${m[5]} 秒后再试`,
+  },
   {
     re: /^The upload quota of (.+) per tenant is used up: (.+) are stored(.*)\. Remove files that are no longer used or ask the platform operator to raise UPLOAD_QUOTA_MB\.$/s,
     zh: (m) => `每个租户 ${m[1]} 的上传配额已用完：已存储 ${m[2]}${m[3]}。请删除不再使用的文件，或请平台运营方调高 UPLOAD_QUOTA_MB。`,
   },
   { re: /^holds more than (\d+) rows; split it into several files$/, zh: (m) => `超过 ${m[1]} 行：请拆分为多个文件` },
-  { re: /^(.+) is not this site nor a trusted origin \(TRUSTED_ORIGINS\)$/s, zh: (m) => `${m[1]} 既不是本站，也不是受信任的来源（TRUSTED_ORIGINS）` },
-  { re: /^Alarm rule (.+) belongs to another tenant: a channel staff can read it, not change it$/s, zh: (m) => `告警规则 ${m[1]} 属于其他租户：渠道员工只能查看，不能修改` },
+  {
+    re: /^(.+) is not this site nor a trusted origin \(TRUSTED_ORIGINS\)$/s,
+    zh: (m) => `${m[1]} 既不是本站，也不是受信任的来源（TRUSTED_ORIGINS）`,
+  },
+  {
+    re: /^Alarm rule (.+) belongs to another tenant: a channel staff can read it, not change it$/s,
+    zh: (m) => `告警规则 ${m[1]} 属于其他租户：渠道员工只能查看，不能修改`,
+  },
   { re: /^device (.+) is not an? (.+)$/s, zh: (m) => `设备 ${m[1]} 不是${thing(m[2]!)}` },
   { re: /^device (.+) is not in the rule's OU$/s, zh: (m) => `设备 ${m[1]} 不在该规则的运营单元中` },
   { re: /^(.+) is not a property of (.+)$/s, zh: (m) => `${m[1]} 不是 ${seeded(m[2]!)} 的属性` },
   { re: /^(.+) has no (.+) property$/s, zh: (m) => `${m[1]} 没有 ${m[2]} 属性` },
   // storage stations (bsa, bsa-second)
   { re: /^Storage station (.+) is enabled: disable it before removing a PCS$/s, zh: (m) => `储能电站 ${m[1]} 已启用：请先停用再移除 PCS` },
-  { re: /^(.+) drives stack (.+): bind the stack to another PCS first$/s, zh: (m) => `${m[1]} 正在驱动电池堆 ${m[2]}：请先将该电池堆绑定到其他 PCS` },
-  { re: /^storage station (.+) has no racks, packs or cells yet: apply templates first$/s, zh: (m) => `储能电站 ${m[1]} 还没有电池簇、电池包或电芯：请先应用模板` },
+  {
+    re: /^(.+) drives stack (.+): bind the stack to another PCS first$/s,
+    zh: (m) => `${m[1]} 正在驱动电池堆 ${m[2]}：请先将该电池堆绑定到其他 PCS`,
+  },
+  {
+    re: /^storage station (.+) has no racks, packs or cells yet: apply templates first$/s,
+    zh: (m) => `储能电站 ${m[1]} 还没有电池簇、电池包或电芯：请先应用模板`,
+  },
   { re: /^Storage station (.+) has no FCS to publish its configuration to$/s, zh: (m) => `储能电站 ${m[1]} 没有可发布配置的 FCS` },
   { re: /^storage station (.+) has no configuration version (.+)$/s, zh: (m) => `储能电站 ${m[1]} 没有配置版本 ${m[2]}` },
-  { re: /^storage station (.+) has no configuration yet: generate its mirror points first$/s, zh: (m) => `储能电站 ${m[1]} 还没有配置：请先生成镜像点位` },
+  {
+    re: /^storage station (.+) has no configuration yet: generate its mirror points first$/s,
+    zh: (m) => `储能电站 ${m[1]} 还没有配置：请先生成镜像点位`,
+  },
   {
     re: /^Configuration version (.+) of (.+) is being published to (.+) \(since (.+)\): wait for the FCS's answer, at most (\d+) s more$/s,
     zh: (m) => `${m[2]} 的配置版本 ${m[1]} 正在发布到 ${m[3]}（自 ${m[4]} 起）：请等待 FCS 应答，最多还需 ${m[5]} 秒`,
   },
-  { re: /^Storage station (.+) has no (racks|packs|cells) yet: apply templates first$/s, zh: (m) => `储能电站 ${m[1]} 还没有${thing(m[2]!)}：请先应用模板` },
+  {
+    re: /^Storage station (.+) has no (racks|packs|cells) yet: apply templates first$/s,
+    zh: (m) => `储能电站 ${m[1]} 还没有${thing(m[2]!)}：请先应用模板`,
+  },
   {
     re: /^The (racks|packs|cells) of (.+) are not all set up: (\d+) of (\d+) report no data point \(built without a template\)$/s,
     zh: (m) => `${m[2]} 的${thing(m[1]!)}未全部配置：${m[4]} 个中有 ${m[3]} 个没有上报数据点（未使用模板创建）`,
   },
-  { re: /^the (rack|pack|cell)s of (.+) report no data point yet: apply templates first$/s, zh: (m) => `${m[2]} 的${thing(m[1]!)}还没有上报数据点：请先应用模板` },
+  {
+    re: /^the (rack|pack|cell)s of (.+) report no data point yet: apply templates first$/s,
+    zh: (m) => `${m[2]} 的${thing(m[1]!)}还没有上报数据点：请先应用模板`,
+  },
   { re: /^(.+) is not a point of version (.+)$/s, zh: (m) => `${m[1]} 不是版本 ${m[2]} 的点位` },
   {
     re: /^Data-point template (.+) changed since version (.+): version (.+) is the latest, change that one$/s,
     zh: (m) => `点位模板 ${m[1]} 在版本 ${m[2]} 之后已有修改：最新版本是 ${m[3]}，请修改该版本`,
   },
-  { re: /^Storage station (.+) is a draft: its form is edited through bsa\/draft and finish$/s, zh: (m) => `储能电站 ${m[1]} 是草稿：其表单通过 bsa/draft 和 finish 编辑` },
-  { re: /^(.+) of the station is not in (.+): move the station's devices first$/s, zh: (m) => `该电站的 ${m[1]} 不在 ${m[2]} 中：请先移动电站的设备` },
-  { re: /^the station is the master of (.+): free its slaves before moving it$/s, zh: (m) => `该电站是 ${m[1]} 的主站：请先解除从站再移动` },
+  {
+    re: /^Storage station (.+) is a draft: its form is edited through bsa\/draft and finish$/s,
+    zh: (m) => `储能电站 ${m[1]} 是草稿：其表单通过 bsa/draft 和 finish 编辑`,
+  },
+  {
+    re: /^(.+) of the station is not in (.+): move the station's devices first$/s,
+    zh: (m) => `该电站的 ${m[1]} 不在 ${m[2]} 中：请先移动电站的设备`,
+  },
+  {
+    re: /^the station is the master of (.+): free its slaves before moving it$/s,
+    zh: (m) => `该电站是 ${m[1]} 的主站：请先解除从站再移动`,
+  },
   { re: /^(.+) is invalid: it coordinates nothing$/s, zh: (m) => `${m[1]} 已作废：不再协调任何电站` },
-  { re: /^(.+) is itself the slave of another station: a master has no master$/s, zh: (m) => `${m[1]} 本身是其他电站的从站：主站不能再有主站` },
+  {
+    re: /^(.+) is itself the slave of another station: a master has no master$/s,
+    zh: (m) => `${m[1]} 本身是其他电站的从站：主站不能再有主站`,
+  },
   { re: /^(.+) is the master of (.+): a master cannot become a slave$/s, zh: (m) => `${m[1]} 是 ${m[2]} 的主站：主站不能成为从站` },
   { re: /^(.+) is already the code of another storage station$/s, zh: (m) => `${m[1]} 已是其他储能电站的编码` },
-  { re: /^Storage station (.+) is (\w+): only a draft's form can be saved$/s, zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿的表单可以保存` },
-  { re: /^Storage station (.+) is (\w+): only a draft can be finished$/s, zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿可以完成` },
+  {
+    re: /^Storage station (.+) is (\w+): only a draft's form can be saved$/s,
+    zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿的表单可以保存`,
+  },
+  {
+    re: /^Storage station (.+) is (\w+): only a draft can be finished$/s,
+    zh: (m) => `储能电站 ${m[1]} 的状态为${state(m[2]!)}：只有草稿可以完成`,
+  },
   {
     re: /^Storage station (.+) cannot go from (\w+) to enabled: a second-edition station needs at least one storage cabinet: the station has none$/s,
     zh: (m) => `储能电站 ${m[1]} 不能从${state(m[2]!)}变为已启用：二期电站至少需要一个储能柜，该电站没有`,
   },
-  { re: /^Storage station (.+) cannot go from (\w+) to (\w+): (.+)$/s, zh: (m) => `储能电站 ${m[1]} 不能从${state(m[2]!)}变为${state(m[3]!)}：${m[4]}` },
+  {
+    re: /^Storage station (.+) cannot go from (\w+) to (\w+): (.+)$/s,
+    zh: (m) => `储能电站 ${m[1]} 不能从${state(m[2]!)}变为${state(m[3]!)}：${m[4]}`,
+  },
   {
     re: /^Storage station (.+) is enabled and its FCS runs its strategy: disable the station before changing its FCS$/s,
     zh: (m) => `储能电站 ${m[1]} 已启用且其 FCS 正在运行策略：请先停用电站再更换 FCS`,
   },
   { re: /^the template is for (.+)s, not (.+)s$/s, zh: (m) => `该模板适用于${thing(m[1]!)}，不适用于${thing(m[2]!)}` },
   // forecasts, remote commands, cabinets and firmware (bsa-forecast, bsa-remote, bsa-second)
-  { re: /^must be at most tomorrow \((.+)\): a forecast reads the days before it$/s, zh: (m) => `最晚为明天（${m[1]}）：预测读取之前几天的数据` },
+  {
+    re: /^must be at most tomorrow \((.+)\): a forecast reads the days before it$/s,
+    zh: (m) => `最晚为明天（${m[1]}）：预测读取之前几天的数据`,
+  },
   {
     re: /^(.+) runs no strategy and has no enabled one in the library: its revenue cannot be forecast$/s,
     zh: (m) => `${m[1]} 没有运行策略，策略库中也没有已启用的策略：无法预测其收益`,
   },
-  { re: /^(.+) has no grid meter history in the (\d+) days before (.+): no load to forecast$/s, zh: (m) => `${m[1]} 在 ${m[3]} 之前 ${m[2]} 天内没有并网电表历史数据：没有可预测的负荷` },
+  {
+    re: /^(.+) has no grid meter history in the (\d+) days before (.+): no load to forecast$/s,
+    zh: (m) => `${m[1]} 在 ${m[3]} 之前 ${m[2]} 天内没有并网电表历史数据：没有可预测的负荷`,
+  },
   { re: /^(.+) takes no value$/s, zh: (m) => `${m[1]} 不带参数值` },
-  { re: /^was already used for "(.+)" to (.+): a new command needs a new id$/s, zh: (m) => `已用于发往 ${m[2]} 的“${m[1]}”：新指令需要新的 id` },
-  { re: /^the cabinets of (.+) would hold (.+) kWh, more than the station's (.+) kWh$/s, zh: (m) => `${m[1]} 的储能柜容量将达 ${m[2]} kWh，超过电站的 ${m[3]} kWh` },
-  { re: /^the cabinets of (.+) would be rated (.+) kW, more than the station's (.+) kW$/s, zh: (m) => `${m[1]} 的储能柜额定功率将达 ${m[2]} kW，超过电站的 ${m[3]} kW` },
-  { re: /^Storage cabinet (.+) still holds (.+): take them out of the cabinet first$/s, zh: (m) => `储能柜 ${m[1]} 中仍有 ${m[2]}：请先将其移出储能柜` },
+  {
+    re: /^was already used for "(.+)" to (.+): a new command needs a new id$/s,
+    zh: (m) => `已用于发往 ${m[2]} 的“${m[1]}”：新指令需要新的 id`,
+  },
+  {
+    re: /^the cabinets of (.+) would hold (.+) kWh, more than the station's (.+) kWh$/s,
+    zh: (m) => `${m[1]} 的储能柜容量将达 ${m[2]} kWh，超过电站的 ${m[3]} kWh`,
+  },
+  {
+    re: /^the cabinets of (.+) would be rated (.+) kW, more than the station's (.+) kW$/s,
+    zh: (m) => `${m[1]} 的储能柜额定功率将达 ${m[2]} kW，超过电站的 ${m[3]} kW`,
+  },
+  {
+    re: /^Storage cabinet (.+) still holds (.+): take them out of the cabinet first$/s,
+    zh: (m) => `储能柜 ${m[1]} 中仍有 ${m[2]}：请先将其移出储能柜`,
+  },
   { re: /^is not (a PCS|a meter|the FCS) of (.+)$/s, zh: (m) => `不是 ${m[2]} 的${thing(m[1]!.replace(/^(a|the) /, ''))}` },
   { re: /^(.+) already sits in cabinet (.+)$/s, zh: (m) => `${m[1]} 已在储能柜 ${m[2]} 中` },
-  { re: /^cabinet (.+) already holds (\d+) of kind (.+), the most one cabinet holds$/s, zh: (m) => `储能柜 ${m[1]} 已有 ${m[2]} 个 ${m[3]} 类设备，已达单个储能柜的上限` },
+  {
+    re: /^cabinet (.+) already holds (\d+) of kind (.+), the most one cabinet holds$/s,
+    zh: (m) => `储能柜 ${m[1]} 已有 ${m[2]} 个 ${m[3]} 类设备，已达单个储能柜的上限`,
+  },
   { re: /^a firmware package is a \.zip file, not (.+)$/s, zh: (m) => `固件包必须是 .zip 文件，${m[1]} 不是` },
   {
     re: /^FCS (.+) is updating to (.+) \(target (.+), (.+)\): one update at a time, wait until it is updated or failed \((.+)\)$/s,
     zh: (m) => `FCS ${m[1]} 正在升级到 ${m[2]}（目标 ${m[3]}，${m[4]}）：一次只能进行一个升级，请等待升级完成或失败（${m[5]}）`,
   },
-  { re: /^(.+) is not a target of distribution (.+): a retry is for its FCS$/s, zh: (m) => `${m[1]} 不是分发 ${m[2]} 的目标：只能重试该分发的 FCS` },
+  {
+    re: /^(.+) is not a target of distribution (.+): a retry is for its FCS$/s,
+    zh: (m) => `${m[1]} 不是分发 ${m[2]} 的目标：只能重试该分发的 FCS`,
+  },
   { re: /^(.+) runs (.+) already: only a failed target is retried$/s, zh: (m) => `${m[1]} 已在运行 ${m[2]}：只重试失败的目标` },
   // charging
-  { re: /^a gun's rated power \((.+) kW\) cannot exceed the pile's \((.+) kW\)$/s, zh: (m) => `充电枪的额定功率（${m[1]} kW）不能超过充电桩的额定功率（${m[2]} kW）` },
+  {
+    re: /^a gun's rated power \((.+) kW\) cannot exceed the pile's \((.+) kW\)$/s,
+    zh: (m) => `充电枪的额定功率（${m[1]} kW）不能超过充电桩的额定功率（${m[2]} kW）`,
+  },
   { re: /^cannot be below its strongest gun's rated power \((.+) kW\)$/s, zh: (m) => `不能低于其最大充电枪的额定功率（${m[1]} kW）` },
   { re: /^cannot exceed the pile's rated power \((.+) kW\)$/s, zh: (m) => `不能超过充电桩的额定功率（${m[1]} kW）` },
   { re: /^The pile (.+) did not accept (.+?): (.+)$/s, zh: (m) => `充电桩 ${m[1]} 未接受 ${m[2]}：${m[3]}` },
@@ -542,8 +636,14 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
     zh: (m) => `必须在 ${m[1]}..${m[2]} kW 之间（指令范围 ${m[3]}..${m[4]} kW${m[5] ? `；${m[5]} 的额定功率为 ${m[6]} kW` : ''}）`,
   },
   { re: /^(.+) holds (\d+) (.+), (.+) has (\d+)$/s, zh: (m) => `${m[1]} 包含 ${m[2]} 个${thing(m[3]!)}，${m[4]} 有 ${m[5]} 个` },
-  { re: /^(.+) is (.+): this call takes (.+) properties$/s, zh: (m) => `${m[1]} 是 ${m[2]} 类属性：此接口只接受 ${m[3].replace(/ or /g, ' 或 ')} 类属性` },
-  { re: /^(.+) is not a point of the (rack|pack|cell)s of (.+) \((.*)\)$/s, zh: (m) => `${m[1]} 不是 ${m[3]} 的${thing(m[2]!)}的点位（${m[4]}）` },
+  {
+    re: /^(.+) is (.+): this call takes (.+) properties$/s,
+    zh: (m) => `${m[1]} 是 ${m[2]} 类属性：此接口只接受 ${m[3].replace(/ or /g, ' 或 ')} 类属性`,
+  },
+  {
+    re: /^(.+) is not a point of the (rack|pack|cell)s of (.+) \((.*)\)$/s,
+    zh: (m) => `${m[1]} 不是 ${m[3]} 的${thing(m[2]!)}的点位（${m[4]}）`,
+  },
   { re: /^the range must be at most (\d+) days at 15 minutes$/, zh: (m) => `15 分钟粒度的时间范围最多 ${m[1]} 天` },
   { re: /^an? (.+) needs a parent circuit$/s, zh: (m) => `${thing(m[1]!)}需要上级回路` },
   { re: /^The operating unit (.+) still has (.+): remove them first$/s, zh: (m) => `运营单元 ${m[1]} 中仍有 ${m[2]}：请先移除` },
@@ -555,7 +655,10 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   { re: /^(.+) is already linked to (.+)$/s, zh: (m) => `${m[1]} 已与 ${m[2]} 关联` },
   { re: /^The (.+) code (.+) is already used in this station$/s, zh: (m) => `${thing(m[1]!)}编码 ${m[2]} 在该电站中已被使用` },
   // PV
-  { re: /^must be at most (\d+) days after from: the analysis reads 15 min rollups$/, zh: (m) => `最多为 from 之后 ${m[1]} 天：分析读取 15 分钟汇总数据` },
+  {
+    re: /^must be at most (\d+) days after from: the analysis reads 15 min rollups$/,
+    zh: (m) => `最多为 from 之后 ${m[1]} 天：分析读取 15 分钟汇总数据`,
+  },
   { re: /^repeats the (.+?) (.+)$/s, zh: (m) => `与${thing(m[1]!)} ${m[2]} 重复` },
   { re: /^must be at least (\d+): a string is wired to MPPT input (\d+)$/, zh: (m) => `至少为 ${m[1]}：有组串接在 MPPT 输入 ${m[2]} 上` },
   { re: /^must be at most (\d+), the inverter's MPPT count$/, zh: (m) => `最多为 ${m[1]}（逆变器的 MPPT 数量）` },
@@ -569,23 +672,38 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
   // roles and staff
   { re: /^(.+) is frozen and cannot be granted$/s, zh: (m) => `${m[1]} 已冻结，不能授予` },
   { re: /^(.+) must also be checked \(in permissionCodes\)$/s, zh: (m) => `${m[1]} 也必须勾选（在 permissionCodes 中）` },
-  { re: /^(.+) is at level (\d+); auto-sync is only for levels 0 and 1$/s, zh: (m) => `${m[1]} 位于第 ${m[2]} 级：只有第 0 级和第 1 级可以自动同步` },
+  {
+    re: /^(.+) is at level (\d+); auto-sync is only for levels 0 and 1$/s,
+    zh: (m) => `${m[1]} 位于第 ${m[2]} 级：只有第 0 级和第 1 级可以自动同步`,
+  },
   { re: /^(.+) is customized and cannot be auto-synced$/s, zh: (m) => `${m[1]} 已自定义，不能自动同步` },
   { re: /^You can auto-sync only nodes your own role auto-syncs: (.+)$/s, zh: (m) => `您只能自动同步您自己的角色自动同步的节点：${m[1]}` },
   { re: /^This person already has a staff account \((.+)\) in that customer$/s, zh: (m) => `此人在该客户下已有员工账号（${m[1]}）` },
   // strategies
   { re: /^(.+) has no grid meter readings on (.+)$/s, zh: (m) => `${m[1]} 在 ${m[2]} 没有并网电表读数` },
   { re: /^(.+) runs no strategy from the library: deliver one first\.$/s, zh: (m) => `${m[1]} 没有运行策略库中的策略：请先下发一个。` },
-  { re: /^(.+) now runs strategy version (.+); this strategy is (.+)\.$/s, zh: (m) => `${m[1]} 当前运行的策略版本为 ${m[2]}；此策略为 ${m[3]}。` },
-  { re: /^must be (.+) \((.+)\): the strategy version the FCS of (.+) runs$/s, zh: (m) => `必须为 ${m[1]}（${m[2]}）：${m[3]} 的 FCS 运行的策略版本` },
+  {
+    re: /^(.+) now runs strategy version (.+); this strategy is (.+)\.$/s,
+    zh: (m) => `${m[1]} 当前运行的策略版本为 ${m[2]}；此策略为 ${m[3]}。`,
+  },
+  {
+    re: /^must be (.+) \((.+)\): the strategy version the FCS of (.+) runs$/s,
+    zh: (m) => `必须为 ${m[1]}（${m[2]}）：${m[3]} 的 FCS 运行的策略版本`,
+  },
   { re: /^cannot change \(it is an? (.+)\): copy it instead$/s, zh: (m) => `不能修改（它是${thing(m[1]!)}）：请复制一份` },
-  { re: /^It is executing on (.+): stop it or deliver another strategy first\.$/s, zh: (m) => `它正在 ${m[1]} 上执行：请先停止它或下发其他策略。` },
+  {
+    re: /^It is executing on (.+): stop it or deliver another strategy first\.$/s,
+    zh: (m) => `它正在 ${m[1]} 上执行：请先停止它或下发其他策略。`,
+  },
   {
     re: /^must be a day before today \((.+) in (.+)\): the backtest runs on a whole recorded day$/s,
     zh: (m) => `必须是今天（${m[2]} 时间 ${m[1]}）之前的日期：回测基于完整记录的一天`,
   },
   // telemetry and organisations
-  { re: /^gives more than (\d+) buckets for this range: choose a longer interval$/, zh: (m) => `该时间范围超过 ${m[1]} 个时间段：请选择更长的间隔` },
+  {
+    re: /^gives more than (\d+) buckets for this range: choose a longer interval$/,
+    zh: (m) => `该时间范围超过 ${m[1]} 个时间段：请选择更长的间隔`,
+  },
   { re: /^"(.+)" already has (\d+) sub-organisations$/s, zh: (m) => `“${m[1]}”已有 ${m[2]} 个下级组织` },
   {
     re: /^the tenant has (\d+) organisation level\(s\): an organisation under "(.+)" would be at level (\d+)$/s,
@@ -596,7 +714,10 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
     zh: (m) => `租户共有 ${m[1]} 级组织层级：移到“${m[2]}”下后，“${m[3]}”的组织将达到第 ${m[4]} 级`,
   },
   { re: /^"(.+)" still has (.+): move or delete them first$/s, zh: (m) => `“${m[1]}”下仍有 ${m[2]}：请先移走或删除` },
-  { re: /^the organisation tree uses (\d+) levels: at least (\d+) level names are needed$/, zh: (m) => `组织树有 ${m[1]} 级：至少需要 ${m[2]} 个层级名称` },
+  {
+    re: /^the organisation tree uses (\d+) levels: at least (\d+) level names are needed$/,
+    zh: (m) => `组织树有 ${m[1]} 级：至少需要 ${m[2]} 个层级名称`,
+  },
   // the contracts' own bounds: `must be at most 64 characters`, `at most 200 PCS`, `has at most 4 decimals`
   {
     re: /^must be at (least|most) (-?[\d.e+]+)(?: (characters|hours?|[^ ]+))?$/,
@@ -605,26 +726,56 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
         ? `${m[1] === 'least' ? '最少' : '最多'} ${m[2]} 个字符`
         : `${m[1] === 'least' ? '不能小于' : '不能大于'} ${m[2]}${m[3] ? ` ${MEASURES[m[3]] ?? m[3]}` : ''}`,
   },
-  { re: /^must be (above|more than|below) (-?[\d.]+)( %)?(: bounds ascend)?$/, zh: (m) => `必须${m[1] === 'below' ? '小于' : '大于'} ${m[2]}${m[3] ?? ''}${m[4] ? '：上下限须递增' : ''}` },
+  {
+    re: /^must be (above|more than|below) (-?[\d.]+)( %)?(: bounds ascend)?$/,
+    zh: (m) => `必须${m[1] === 'below' ? '小于' : '大于'} ${m[2]}${m[3] ?? ''}${m[4] ? '：上下限须递增' : ''}`,
+  },
   { re: /^must be more than (min|from) \((.+)\)$/s, zh: (m) => `必须大于 ${m[1]}（${m[2]}）` },
-  { re: /^must be (-?\d+)\.\.(\d+)(?: (s|\(CA\.\.CF\)))?$/, zh: (m) => `必须在 ${m[1]}..${m[2]}${m[3] ? ` ${m[3] === 's' ? '秒' : m[3]}` : ''} 之间` },
-  { re: /^(?:must |has )?(?:have )?at most (\d+) decimals( \(.+\))?$/s, zh: (m) => `最多保留 ${m[1]} 位小数${m[2] ? `（${m[2].slice(2, -1)}）` : ''}` },
-  { re: /^(?:has )?at most (\d+) (months?|days?) from from$/, zh: (m) => `最多为 from 之后 ${m[1]} ${m[2]!.startsWith('month') ? '个月' : '天'}` },
-  { re: /^(?:has |must name )?at most (\d+) (.+?)( at once)?$/s, zh: (m) => (COUNTED[m[2]!] ? `${m[3] ? '一次' : ''}最多 ${m[1]} ${COUNTED[m[2]!]}` : null) },
-  { re: /^(?:needs )?at least (one|\d+) (.+?)( is required)?$/s, zh: (m) => (COUNTED[m[2]!] ? `至少需要 ${m[1] === 'one' ? 1 : m[1]} ${COUNTED[m[2]!]}` : null) },
+  {
+    re: /^must be (-?\d+)\.\.(\d+)(?: (s|\(CA\.\.CF\)))?$/,
+    zh: (m) => `必须在 ${m[1]}..${m[2]}${m[3] ? ` ${m[3] === 's' ? '秒' : m[3]}` : ''} 之间`,
+  },
+  {
+    re: /^(?:must |has )?(?:have )?at most (\d+) decimals( \(.+\))?$/s,
+    zh: (m) => `最多保留 ${m[1]} 位小数${m[2] ? `（${m[2].slice(2, -1)}）` : ''}`,
+  },
+  {
+    re: /^(?:has )?at most (\d+) (months?|days?) from from$/,
+    zh: (m) => `最多为 from 之后 ${m[1]} ${m[2]!.startsWith('month') ? '个月' : '天'}`,
+  },
+  {
+    re: /^(?:has |must name )?at most (\d+) (.+?)( at once)?$/s,
+    zh: (m) => (COUNTED[m[2]!] ? `${m[3] ? '一次' : ''}最多 ${m[1]} ${COUNTED[m[2]!]}` : null),
+  },
+  {
+    re: /^(?:needs )?at least (one|\d+) (.+?)( is required)?$/s,
+    zh: (m) => (COUNTED[m[2]!] ? `至少需要 ${m[1] === 'one' ? 1 : m[1]} ${COUNTED[m[2]!]}` : null),
+  },
   { re: /^(?:the baseline period|the range) must be at most (\d+) months$/, zh: (m) => `时间范围最多 ${m[1]} 个月` },
   { re: /^the name of level (\d+) is required$/, zh: (m) => `第 ${m[1]} 级的名称必填` },
   { re: /^(.+) is set twice$/s, zh: (m) => `${m[1]} 设置了两次` },
   { re: /^(.+) is both set and removed$/s, zh: (m) => `${m[1]} 既被设置又被移除` },
   { re: /^(.+) is already point (\d+)$/s, zh: (m) => `${m[1]} 已是第 ${m[2]} 个点位` },
   { re: /^(.+) is reported in (.+), not (.+)$/s, zh: (m) => `${m[1]} 的单位是 ${m[2]}，不是 ${m[3]}` },
-  { re: /^(.+)-(.+) overlaps (.+)-(.+) \((ranges|bands) (\d+) and (\d+)\)$/s, zh: (m) => `${m[1]}-${m[2]} 与 ${m[3]}-${m[4]} 重叠（第 ${m[6]} 和第 ${m[7]} 个${m[5] === 'bands' ? '时段' : '范围'}）` },
-  { re: /^nothing covers (.+)-(.+): the bands must cover 00:00-24:00 without gaps$/s, zh: (m) => `${m[1]}-${m[2]} 没有时段覆盖：时段必须无间隙地覆盖 00:00-24:00` },
+  {
+    re: /^(.+)-(.+) overlaps (.+)-(.+) \((ranges|bands) (\d+) and (\d+)\)$/s,
+    zh: (m) => `${m[1]}-${m[2]} 与 ${m[3]}-${m[4]} 重叠（第 ${m[6]} 和第 ${m[7]} 个${m[5] === 'bands' ? '时段' : '范围'}）`,
+  },
+  {
+    re: /^nothing covers (.+)-(.+): the bands must cover 00:00-24:00 without gaps$/s,
+    zh: (m) => `${m[1]}-${m[2]} 没有时段覆盖：时段必须无间隙地覆盖 00:00-24:00`,
+  },
   { re: /^month (\d+) is already in season (\d+) \((.*)\)$/s, zh: (m) => `${m[1]} 月已在第 ${m[2]} 个季节（${seeded(m[3]!)}）中` },
   { re: /^months? (.+) in no season: the seasons must cover months 1-12$/s, zh: (m) => `${m[1]} 月不在任何季节中：季节必须覆盖 1-12 月` },
-  { re: /^must say how many (packs a rack|cells a pack) holds$/, zh: (m) => `必须填写每个${m[1] === 'packs a rack' ? '电池簇包含的电池包' : '电池包包含的电芯'}数量` },
+  {
+    re: /^must say how many (packs a rack|cells a pack) holds$/,
+    zh: (m) => `必须填写每个${m[1] === 'packs a rack' ? '电池簇包含的电池包' : '电池包包含的电芯'}数量`,
+  },
   { re: /^(.+)-(.+) is outside the point's range (.+)-(.+)$/s, zh: (m) => `${m[1]}-${m[2]} 超出该点位的范围 ${m[3]}-${m[4]}` },
-  { re: /^missing (.+) \((.+), (.+)\), which an? (.+) must report$/s, zh: (m) => `缺少 ${m[1]}（${seeded(m[2]!)}，${m[3]}），${thing(m[4]!)}必须上报该点位` },
+  {
+    re: /^missing (.+) \((.+), (.+)\), which an? (.+) must report$/s,
+    zh: (m) => `缺少 ${m[1]}（${seeded(m[2]!)}，${m[3]}），${thing(m[4]!)}必须上报该点位`,
+  },
   {
     re: /^must be after the start (.+) \(a band across midnight is two bands: (.+)-24:00 and 00:00-(.+)\)$/s,
     zh: (m) => `必须晚于开始时间 ${m[1]}（跨零点的时段要分成两个：${m[2]}-24:00 和 00:00-${m[3]}）`,
@@ -726,7 +877,11 @@ function whole(text: string): string | null {
   for (const t of TEMPLATES) {
     const m = t.re.exec(text);
     const zh = m && t.zh(m);
-    if (zh) return zh.replace(/ {2,}/g, ' ').replace(/ ([，。：；）])/g, '$1').trim();
+    if (zh)
+      return zh
+        .replace(/ {2,}/g, ' ')
+        .replace(/ ([，。：；）])/g, '$1')
+        .trim();
   }
   return null;
 }
