@@ -4,18 +4,18 @@ import ts from 'typescript';
 
 /**
  * The error texts written at the server's throw sites (docs/i18n.md, "Error messages"): the problem of
- * `invalid(field, problem)`, the message of `conflict(message)` and `new AppError(code, message)`, the
+ * `invalid(field, problem)`, the message of `conflict(message)`, `refused(why)` (PV) and `new AppError(code, message)`, the
  * noun of `notFound(what)`. A plain string is a `literal`; a template literal is a `template` whose
  * `${...}` parts read `${}`. Texts computed some other way (a variable, a call) are not listed.
  */
 export interface ErrorSite {
-  kind: 'invalid' | 'conflict' | 'notFound' | 'AppError';
+  kind: 'invalid' | 'conflict' | 'notFound' | 'refused' | 'AppError';
   text: string;
   template: boolean;
   where: string;
 }
 
-const ARGUMENT: Record<ErrorSite['kind'], number> = { invalid: 1, conflict: 0, notFound: 0, AppError: 1 };
+const ARGUMENT: Record<ErrorSite['kind'], number> = { invalid: 1, conflict: 0, notFound: 0, refused: 0, AppError: 1 };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

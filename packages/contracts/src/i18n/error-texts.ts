@@ -669,6 +669,24 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
     re: /^must be after (.+), the day the latest way took force: a past period keeps the way that was in force then$/s,
     zh: (m) => `必须晚于 ${m[1]}（最新方式的生效日）：过去的时段保持当时生效的方式`,
   },
+  {
+    re: /^The area still holds (\d+) inverter\(s\) or module batch\(es\): move or delete them first$/,
+    zh: (m) => `该区域仍有 ${m[1]} 台逆变器或组件批次：请先移走或删除`,
+  },
+  { re: /^PV station (.+) is decommissioned: it is read-only$/s, zh: (m) => `光伏电站 ${m[1]} 已退役：只读` },
+  { re: /^PV station (.+) is already in the stage ([\w-]+)$/s, zh: (m) => `光伏电站 ${m[1]} 已处于${stage(m[2]!)}阶段` },
+  {
+    re: /^PV station (.+) cannot go back from ([\w-]+) to ([\w-]+): the stage only moves forward$/s,
+    zh: (m) => `光伏电站 ${m[1]} 不能从${stage(m[2]!)}退回${stage(m[3]!)}：阶段只能向前推进`,
+  },
+  {
+    re: /^PV station (.+) goes from ([\w-]+) to ([\w-]+) first: stages are not skipped$/s,
+    zh: (m) => `光伏电站 ${m[1]} 须先从${stage(m[2]!)}进入${stage(m[3]!)}：阶段不能跳过`,
+  },
+  {
+    re: /^PV station (.+) needs its grid-connection date \(gridConnectionDate\) to become grid-connected$/s,
+    zh: (m) => `光伏电站 ${m[1]} 需要填写并网日期（gridConnectionDate）才能进入并网阶段`,
+  },
   // roles and staff
   { re: /^(.+) is frozen and cannot be granted$/s, zh: (m) => `${m[1]} 已冻结，不能授予` },
   { re: /^(.+) must also be checked \(in permissionCodes\)$/s, zh: (m) => `${m[1]} 也必须勾选（在 permissionCodes 中）` },
@@ -869,6 +887,9 @@ const seeded = (t: string) => SEEDED_TEXTS_ZH[t] ?? t;
 /** A storage station's states (`Storage station S-01 is enabled: …`). */
 const STATES: Record<string, string> = { draft: '草稿', configured: '已配置', enabled: '已启用', disabled: '已停用', invalid: '已作废' };
 const state = (s: string) => STATES[s] ?? ` ${s} `;
+/** A PV station's stages (`PV station P-01 is already in the stage planning`). */
+const STAGES: Record<string, string> = { planning: '规划', construction: '建设', 'grid-connected': '并网', decommissioned: '退役' };
+const stage = (s: string) => STAGES[s] ?? ` ${s} `;
 
 /** A message or a problem, whole: its exact Chinese or a template's; null when neither knows it. */
 function whole(text: string): string | null {
