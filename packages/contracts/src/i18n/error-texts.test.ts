@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, defaultMessageOf } from '../common/errors.js';
+import { STRATEGY_MESSAGES, strategyMessagesZh } from '../strategy/messages.js';
 import { DEFAULT_MESSAGES_ZH, defaultErrorText, errorText, hasErrorTextZh } from './error-texts.js';
 
 const zh = (message: string) => errorText(message, 'zh-CN');

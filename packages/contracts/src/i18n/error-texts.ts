@@ -8,6 +8,7 @@
  * Zod-free, like seeded-texts.ts.
  */
 import { ErrorCode, defaultMessageOf, type ErrorCodeValue } from '../common/errors.js';
+import { STRATEGY_MESSAGES, strategyMessagesZh, type StrategyMessageCode } from '../strategy/messages.js';
 import { SEEDED_TEXTS_ZH, type SeededLang } from './seeded-texts.js';
 
 /** The default message of each error code (`defaultMessageOf`) in Chinese. */
@@ -942,3 +943,5 @@ export function defaultErrorText(code: ErrorCodeValue, lang: SeededLang): string
 
 // a default message is a message too: `new AppError(code)` answers it
 for (const code of Object.values(ErrorCode)) TEXTS[defaultMessageOf[code]] ??= DEFAULT_MESSAGES_ZH[code];
+// the strategy validator's problems (strategyIssuesError: `body.strategy.x: <message>`) have their Chinese already
+for (const code of Object.keys(STRATEGY_MESSAGES) as StrategyMessageCode[]) TEXTS[STRATEGY_MESSAGES[code]] ??= strategyMessagesZh[code];
