@@ -65,6 +65,9 @@ describe('error messages in Chinese', () => {
     expect(zh('Too many exports: at most 5 per user every 60 s; try again in 12 s')).toBe(
       '导出过多：每个用户每 60 秒最多 5 次，请 12 秒后再试',
     );
+    expect(zh(`body.strategy.meters: ${STRATEGY_MESSAGES['smart.meters.empty']}`)).toBe(
+      `body.strategy.meters：${strategyMessagesZh['smart.meters.empty']}`,
+    );
   });
 
   it('leaves what it does not know in English, a part at a time, and en-US as it is', () => {
