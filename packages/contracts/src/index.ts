@@ -36,4 +36,5 @@ export type { OrgNode, TenantCustomerOuNode } from './customer/index.js';
 export type { OrganizationNode } from './customer/organization.js';
 export * from './device/device-types.js';
 export * from './i18n/seeded-texts.js';
+export * from './i18n/error-texts.js';
 export type { ResampleInterval } from './device/telemetry.js';

@@ -1,5 +1,6 @@
-import { ErrorCode, defaultMessageOf } from '@energy/contracts';
+import { ErrorCode, defaultErrorText, errorText } from '@energy/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { langOf } from '../excel/columns.js';
 import { AppError } from './errors.js';
 
 /** Fastify's own errors (parsing, limits, routing) mapped onto the error-code table. */
@@ -31,7 +32,11 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
-/** Every error leaves as the envelope `{code, data: null, msg}`; unexpected faults say nothing of their cause. */
+/**
+ * Every error leaves as the envelope `{code, data: null, msg}`; unexpected faults say nothing of their cause.
+ * `msg` is in the call's language (the `lang` cookie): the throw sites write English, `errorText` gives
+ * the Chinese of what it knows and leaves the rest English (docs/i18n.md, "Error messages").
+ */
 export function installErrorHandler(
   app: FastifyInstance,
   opts: { webFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean } = {},
@@ -40,13 +45,14 @@ export function installErrorHandler(
     // a database's unique violation arrives as an AppError already: the registry maps it (and audits its code)
     const known = error instanceof AppError ? error : fromFastify(error);
     if (known) {
-      return reply.code(known.status).send({ code: known.code, data: null, msg: known.message });
+      return reply.code(known.status).send({ code: known.code, data: null, msg: errorText(known.message, langOf(req)) });
     }
     req.log.error({ err: error }, 'unexpected fault');
-    return reply.code(500).send({ code: ErrorCode.INTERNAL, data: null, msg: defaultMessageOf[ErrorCode.INTERNAL] });
+    return reply.code(500).send({ code: ErrorCode.INTERNAL, data: null, msg: defaultErrorText(ErrorCode.INTERNAL, langOf(req)) });
   });
   app.setNotFoundHandler((req, reply) => {
     if (opts.webFallback?.(req, reply)) return reply;
-    return reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg: `No such call: ${req.method} ${req.url.split('?')[0]}` });
+    const msg = errorText(`No such call: ${req.method} ${req.url.split('?')[0]}`, langOf(req));
+    return reply.code(404).send({ code: ErrorCode.NOT_FOUND, data: null, msg });
   });
 }
