@@ -9,6 +9,7 @@ import type { PvPerformanceConfigService } from './pv-performance-config.service
 import {
   dayBounds,
   inverterDelivery,
+  inverterEnergy,
   darkSums,
   deviceSums,
   type DayScope,
@@ -138,20 +139,21 @@ export class PvPerformanceService {
    * The station's generation per day: its generation meters (as the reports), else its inverters' counters;
    * and per day the part of it generated in quarters without irradiance (`darkByDay`).
    */
-  private async generation(ctx: StaffCtx, b: Basis) {
+  private async generation(ctx: StaffCtx, b: Basis, dark = true) {
     const meters = (await stationMeters(ctx.tx, b.station.id)).filter((m) => m.role === 'generation');
     const byDay = new Map<string, number>();
+    // `dark: false` (the waterfall, which has no PR): no read of the quarters without irradiance, darkByDay stays empty
     const darkByDay = new Map<string, number>();
     if (meters.length) {
       for (const key of new Set(meters.map((m) => m.key))) {
         const ids = meters.filter((m) => m.key === key).map((m) => m.deviceId);
         addMaps(byDay, await deviceSums(ctx.tx, ids, key, 'counter', this.scope(b), 'day'));
-        addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day', this.daylight(b)));
+        if (dark) addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day', this.daylight(b)));
       }
       return { source: 'generation-meter' as const, byDay, darkByDay, meters };
     }
     addMaps(byDay, await this.inverterSums(ctx, b, b.inverters, INVERTER_KEY, 'day'));
-    addMaps(darkByDay, await this.inverterDark(ctx, b, b.inverters, 'day'));
+    if (dark) addMaps(darkByDay, await this.inverterDark(ctx, b, b.inverters, 'day'));
     return { source: 'inverters' as const, byDay, darkByDay, meters };
   }
 
@@ -281,8 +283,12 @@ export class PvPerformanceService {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
     const inverters = input.areaId === undefined ? b.inverters : b.inverters.filter((i) => i.areaId === input.areaId);
-    const ac = await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'device');
-    const dc = await this.inverterSums(ctx, b, inverters, 'p_dc', 'device');
+    // AC and DC energy in one read of the inverters' days
+    const { ac, dc } = await inverterEnergy(
+      ctx.tx,
+      inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId])),
+      this.scope(b),
+    );
     const darkAc = await this.inverterDark(ctx, b, inverters, 'device');
     const weather = this.sums(
       b,
@@ -382,7 +388,8 @@ export class PvPerformanceService {
   async lossAnalysis(ctx: StaffCtx, input: BodyOf<typeof contract.performanceLossAnalysis>) {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
-    const g = await this.generation(ctx, b);
+    // the waterfall has no PR: the energy of the quarters without irradiance is not read
+    const g = await this.generation(ctx, b, false);
     const onGridWh = [...g.byDay.values()].reduce((s, v) => s + v, 0);
     const w = { h: 0, hAbove: 0, xAbove: 0 };
     for (const d of b.days) {
@@ -410,13 +417,13 @@ export class PvPerformanceService {
     const kwp = invs.reduce((s, i) => s + i.kwp, 0);
     if (Math.abs(kwp - b.station.capacityKwp) > 0.01 * b.station.capacityKwp)
       return { why: `the inverters' strings hold ${round(kwp, 2)} kWp of the station's ${b.station.capacityKwp} kWp` };
-    const dc = await this.inverterSums(ctx, b, invs, 'p_dc', 'device');
+    // AC per device and per day, and DC per device, in one read of the inverters' days
+    const {
+      whByDevice: ac,
+      dcWhByDevice: dc,
+      deliveringKwp: delivering,
+    } = await inverterDelivery(ctx.tx, new Map(invs.map((i) => [i.deviceId!, i.kwp])), this.scope(b));
     if (!dc.size) return { why: 'the inverters report no DC power (p_dc)' };
-    const { whByDevice: ac, deliveringKwp: delivering } = await inverterDelivery(
-      ctx.tx,
-      new Map(invs.map((i) => [i.deviceId!, i.kwp])),
-      this.scope(b),
-    );
     // a day with irradiance above the minimum on which an inverter delivered nothing (or sent nothing) is its downtime:
     // the kWp of the inverters that did not deliver × the day's temperature-corrected reference
     let downtime = 0;
