@@ -136,30 +136,6 @@ function deviceDaysSql(deviceIds: readonly number[], key: string, measure: DayMe
                      ${measure === 'counter' ? sql`round(sum(r.increase) * 1000)` : sql`sum(r.sum / r.count * 250)`} as wh
               from telemetry_15m r where ${where} group by 1, 2)`;
 }
-/**
- * The inverters' days as one subquery `(device_id, day, wh, dc)` over both their `e_total` and `p_dc` rows
- * (one index scan where deviceDaysSql reads each key apart): `wh` the AC counter's Wh, `dc` the DC power's Wh,
- * each null where the row is the other key's (day rollup) or the day has no row of that key (15 min rollup);
- * summed, the same Wh as deviceDaysSql of each key.
- */
-export function inverterDaysSql(deviceIds: readonly number[], scope: DayScope): SQL {
-  const ids = sql.param(deviceIds);
-  const keys = sql`(select p.id from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key in ('e_total', 'p_dc')
-                    where dv.id = any(${ids}::int[]))`;
-  const from = (table: SQL) => sql`${table} r join data_property k on k.id = r.property_id
-    where r.device_id = any(${ids}::int[]) and r.property_id in ${keys}
-      and r.bucket >= ${startOf(scope.first, scope.zone)} and r.bucket < ${endOf(scope.last, scope.zone)}`;
-  if (scope.dayRollup)
-    // a row per device, day and key: the key's column set, the other's null
-    return sql`(select r.device_id, r.bucket as day, case when k.key = 'e_total' then round(r.increase * 1000) end as wh,
-                       case when k.key = 'p_dc' then r.sum / r.count * 24000 end as dc
-               from ${from(sql`telemetry_1d`)})`;
-  return sql`(select r.device_id, ${localDay(sql`r.bucket`, scope.zone)} as day,
-                     round(sum(r.increase) filter (where k.key = 'e_total') * 1000) as wh,
-                     sum(r.sum / r.count * 250) filter (where k.key = 'p_dc') as dc
-              from ${from(sql`telemetry_15m`)} group by 1, 2)`;
-}
-
 /** A `day` of deviceDaysSql as its local day's text. */
 const dayName = (day: SQL, scope: DayScope) => (scope.dayRollup ? localDay(day, scope.zone) : day);
 
@@ -225,54 +201,31 @@ export async function darkSums(
 }
 
 /**
- * The inverters' AC energy (`e_total`) and DC energy (`p_dc`, its day's mean power × 24 h) in one read of their
- * days: Σ per device (Wh) of each, and per local day the kWp (device → kWp) of the inverters whose counter rose
- * that day, those that delivered energy. The same figures as deviceSums of each key, one scan of the day rows.
+ * The inverters' AC energy (`e_total`) in one read: Σ per device (Wh), and per local day the kWp (device →
+ * kWp) of the inverters whose counter rose that day, those that delivered energy.
  */
 export async function inverterDelivery(
   tx: Db,
   kwpByDevice: ReadonlyMap<number, number>,
   scope: DayScope,
-): Promise<{ whByDevice: Map<number, number>; dcWhByDevice: Map<number, number>; deliveringKwp: Map<string, number> }> {
-  const out = { whByDevice: new Map<number, number>(), dcWhByDevice: new Map<number, number>(), deliveringKwp: new Map<string, number>() };
+): Promise<{ whByDevice: Map<number, number>; deliveringKwp: Map<string, number> }> {
+  const out = { whByDevice: new Map<number, number>(), deliveringKwp: new Map<string, number>() };
   if (!kwpByDevice.size) return out;
   const ids = [...kwpByDevice.keys()];
-  const rows = await rowsOf<{ kind: 'device' | 'day'; k: string; v: string | number | null; dc: string | number | null }>(
+  const rows = await rowsOf<{ kind: 'device' | 'day'; k: string; v: string | number }>(
     tx,
-    sql`with d as materialized ${inverterDaysSql(ids, scope)}
-        select 'device' as kind, d.device_id::text as k, sum(d.wh) as v, sum(d.dc) as dc from d group by d.device_id
+    sql`with d as ${deviceDaysSql(ids, 'e_total', 'counter', scope)}
+        select 'device' as kind, d.device_id::text as k, sum(d.wh) as v from d group by d.device_id
         union all
-        select 'day', ${dayName(sql`x.day`, scope)}, x.kwp, null
+        select 'day', ${dayName(sql`x.day`, scope)}, x.kwp
         from (select d.day, sum(k.kwp) as kwp
               from d join unnest(${sql.param(ids)}::int[], ${sql.param([...kwpByDevice.values()])}::float8[]) as k(device_id, kwp)
                 on k.device_id = d.device_id
               where d.wh > 0 group by d.day) x`,
   );
   for (const r of rows) {
-    if (r.kind === 'device') {
-      // a device with AC days only has no DC figure (deviceSums answers only the devices with rows)
-      if (r.v !== null) out.whByDevice.set(Number(r.k), Math.round(Number(r.v)));
-      if (r.dc !== null) out.dcWhByDevice.set(Number(r.k), Math.round(Number(r.dc)));
-    } else out.deliveringKwp.set(r.k, Number(r.v));
-  }
-  return out;
-}
-
-/** The inverters' AC (`e_total`) and DC (`p_dc`) energy, Wh, per device, in one read of their days (inverterDaysSql). */
-export async function inverterEnergy(
-  tx: Db,
-  deviceIds: readonly number[],
-  scope: DayScope,
-): Promise<{ ac: Map<number, number>; dc: Map<number, number> }> {
-  const out = { ac: new Map<number, number>(), dc: new Map<number, number>() };
-  if (!deviceIds.length) return out;
-  const rows = await rowsOf<{ k: number; wh: string | number | null; dc: string | number | null }>(
-    tx,
-    sql`select d.device_id as k, sum(d.wh) as wh, sum(d.dc) as dc from ${inverterDaysSql(deviceIds, scope)} d group by 1`,
-  );
-  for (const r of rows) {
-    if (r.wh !== null) out.ac.set(Number(r.k), Math.round(Number(r.wh)));
-    if (r.dc !== null) out.dc.set(Number(r.k), Math.round(Number(r.dc)));
+    if (r.kind === 'device') out.whByDevice.set(Number(r.k), Math.round(Number(r.v)));
+    else out.deliveringKwp.set(r.k, Number(r.v));
   }
   return out;
 }

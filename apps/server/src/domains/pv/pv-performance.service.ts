@@ -9,7 +9,6 @@ import type { PvPerformanceConfigService } from './pv-performance-config.service
 import {
   dayBounds,
   inverterDelivery,
-  inverterEnergy,
   darkSums,
   deviceSums,
   type DayScope,
@@ -288,12 +287,8 @@ export class PvPerformanceService {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
     const inverters = input.areaId === undefined ? b.inverters : b.inverters.filter((i) => i.areaId === input.areaId);
-    // AC and DC energy in one read of the inverters' days
-    const { ac, dc } = await inverterEnergy(
-      ctx.tx,
-      inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId])),
-      this.scope(b),
-    );
+    const ac = await this.inverterSums(ctx, b, inverters, INVERTER_KEY, 'device');
+    const dc = await this.inverterSums(ctx, b, inverters, 'p_dc', 'device');
     const darkAc = await this.inverterDark(ctx, b, inverters, 'device');
     const weather = this.sums(
       b,
@@ -422,13 +417,13 @@ export class PvPerformanceService {
     const kwp = invs.reduce((s, i) => s + i.kwp, 0);
     if (Math.abs(kwp - b.station.capacityKwp) > 0.01 * b.station.capacityKwp)
       return { why: `the inverters' strings hold ${round(kwp, 2)} kWp of the station's ${b.station.capacityKwp} kWp` };
-    // AC per device and per day, and DC per device, in one read of the inverters' days
-    const {
-      whByDevice: ac,
-      dcWhByDevice: dc,
-      deliveringKwp: delivering,
-    } = await inverterDelivery(ctx.tx, new Map(invs.map((i) => [i.deviceId!, i.kwp])), this.scope(b));
+    const dc = await this.inverterSums(ctx, b, invs, 'p_dc', 'device');
     if (!dc.size) return { why: 'the inverters report no DC power (p_dc)' };
+    const { whByDevice: ac, deliveringKwp: delivering } = await inverterDelivery(
+      ctx.tx,
+      new Map(invs.map((i) => [i.deviceId!, i.kwp])),
+      this.scope(b),
+    );
     // a day with irradiance above the minimum on which an inverter delivered nothing (or sent nothing) is its downtime:
     // the kWp of the inverters that did not deliver × the day's temperature-corrected reference
     let downtime = 0;
