@@ -37,7 +37,12 @@ const localDay = (bucket: SQL, zone: string) => sql`to_char(${bucket} at time zo
 const propertyOf = (deviceId: number, key: string) =>
   sql`(select p.id from device dv join data_property p on p.device_type_id = dv.device_type_id and p.key = ${key} where dv.id = ${deviceId})`;
 
-/** The weather station's days first..last (the station's zone): irradiation, with and without the temperature correction. */
+/**
+ * The weather station's days first..last (the station's zone): irradiation, with and without the temperature
+ * correction. With `daylight` (the period's daylight quarters, pv-daylight.ts) also, from the same read of its
+ * quarters, `dark`: those of them in the period without a positive irradiance (no reading, or a mean ≤ 0 W/m²),
+ * as UTC ISO instants, what darkSums reads the devices at (null without `daylight`).
+ */
 export async function weatherDays(
   tx: Db,
   deviceId: number,
@@ -45,13 +50,22 @@ export async function weatherDays(
   first: string,
   last: string,
   cfg: PerformanceParams,
-): Promise<Map<string, WeatherDay>> {
+  daylight: readonly number[] | null = null,
+): Promise<{ days: Map<string, WeatherDay>; dark: string[] | null }> {
   const g = cfg.gammaPctPerK / 100;
   const factor = sql`(1 + ${g}::float8 * (coalesce(b.temp, ${cfg.referenceTempC}::float8) - ${cfg.referenceTempC}::float8))`;
   const above = sql`b.g >= ${cfg.minIrradianceWm2}::float8`;
-  const rows = await rowsOf<{ day: string; h: number; h_above: number; x: number; x_above: number; temps: string | number }>(
+  const rows = await rowsOf<{
+    day: string | null;
+    h: number;
+    h_above: number;
+    x: number;
+    x_above: number;
+    temps: string | number;
+    dark: string[] | null;
+  }>(
     tx,
-    sql`with q as (select r.bucket,
+    sql`with q as materialized (select r.bucket,
                           max(case when r.property_id = ${propertyOf(deviceId, 'irradiance')} then greatest(r.sum / r.count, 0) end) as g,
                           max(case when r.property_id = ${propertyOf(deviceId, 'temp_module')} then r.sum / r.count end) as temp
                    from telemetry_15m r
@@ -65,16 +79,29 @@ export async function weatherDays(
                sum(case when ${above} then b.g * 0.25 else 0 end) as h_above,
                sum(b.g * 0.25 * ${factor}) as x,
                sum(case when ${above} then b.g * 0.25 * ${factor} else 0 end) as x_above,
-               count(b.temp) as temps
+               count(b.temp) as temps,
+               null::text[] as dark
         from b
-        group by 1`,
+        group by 1
+        ${
+          daylight
+            ? // a quarter is lit when its irradiance reading's mean is above 0 (count > 0 and sum / count > 0: g > 0)
+              sql`union all
+                  select null, 0, 0, 0, 0, 0,
+                         coalesce(array_agg(to_char(c.b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') order by c.b), '{}')
+                  from (select to_timestamp(x / 1000.0) as b from unnest(${sql.param(daylight)}::float8[]) as x) c
+                  where c.b >= ${startOf(first, zone)} and c.b < ${endOf(last, zone)}
+                    and not exists (select 1 from q where q.bucket = c.b and q.g > 0)`
+            : sql``
+        }`,
   );
-  return new Map(
-    rows.map((r) => [
-      r.day,
-      { h: Number(r.h), hAbove: Number(r.h_above), x: Number(r.x), xAbove: Number(r.x_above), temps: Number(r.temps) },
-    ]),
-  );
+  let dark: string[] | null = null;
+  const days = new Map<string, WeatherDay>();
+  for (const r of rows) {
+    if (r.day === null) dark = r.dark ?? [];
+    else days.set(r.day, { h: Number(r.h), hAbove: Number(r.h_above), x: Number(r.x), xAbove: Number(r.x_above), temps: Number(r.temps) });
+  }
+  return { days, dark: daylight ? (dark ?? []) : null };
 }
 
 /** How a device property is summed over a day: a counter's robust increase, or a power's integral (kW → Wh). */
@@ -140,10 +167,10 @@ export async function deviceSums(
  * has no reading or reads at most 0 W/m² (DOMAIN.md, "PR": intervals without irradiance drop out of both sums;
  * the same test as the irradiation's `g`). Per local day (`by: 'day'`, Σ of the devices) or per device. Only
  * the buckets in which a counter rose are read against the weather station's: night buckets whose increase is 0
- * add nothing. A station without weather station gives nothing (its PR is null anyway). With `daylight` (the
- * 15 min buckets of the period in which the sun is up, pv-daylight.ts) only those buckets are looked at: the
- * weather station's reading is probed for each, and the devices' rows read only where it has none above 0, so a
- * healthy sensor costs a probe per daylight quarter instead of a scan of every device's quarters.
+ * add nothing. A station without weather station gives nothing (its PR is null anyway). With `dark` (the daylight
+ * quarters of the period, pv-daylight.ts, that the weather station has no positive reading for: weatherDays
+ * finds them in its read of the period) only the devices' rows at exactly those buckets are read (none: no
+ * read), so a healthy sensor costs nothing here instead of a scan of every device's quarters.
  */
 export async function darkSums(
   tx: Db,
@@ -152,36 +179,24 @@ export async function darkSums(
   weatherDeviceId: number | null,
   scope: DayScope,
   by: 'day' | 'device',
-  daylight: readonly number[] | null = null,
+  dark: readonly string[] | null = null,
 ): Promise<Map<string | number, number>> {
-  if (!deviceIds.length || weatherDeviceId === null || daylight?.length === 0) return new Map();
+  if (!deviceIds.length || weatherDeviceId === null || dark?.length === 0) return new Map();
   const ids = sql.param(deviceIds);
   const range = sql`r.bucket >= ${startOf(scope.first, scope.zone)} and r.bucket < ${endOf(scope.last, scope.zone)}`;
   const group = by === 'device' ? sql`r.device_id` : localDay(sql`r.bucket`, scope.zone);
-  const lit = (bucket: SQL) => sql`exists (select 1 from telemetry_15m w
-                          where w.device_id = ${weatherDeviceId} and w.property_id = ${propertyOf(weatherDeviceId, 'irradiance')}
-                            and w.bucket = ${bucket} and w.count > 0 and w.sum / w.count > 0)`;
-  const select = (where: SQL) =>
-    rowsOf<{ k: string | number; wh: string | number }>(
-      tx,
-      sql`select ${group} as k, round(sum(r.increase) * 1000) as wh
-          from telemetry_15m r
-          where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0 and ${where}
-          group by 1`,
-    );
-  let rows: { k: string | number; wh: string | number }[];
-  if (daylight) {
-    // first the daylight quarters the weather station has no positive reading for (none, with a healthy sensor),
-    // then the devices' rows at exactly those buckets
-    const dark = await rowsOf<{ b: string }>(
-      tx,
-      sql`select to_char(c.b at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as b
-          from (select to_timestamp(x / 1000.0) as b from unnest(${sql.param(daylight)}::float8[]) as x) c
-          where not ${lit(sql`c.b`)}`,
-    );
-    if (!dark.length) return new Map();
-    rows = await select(sql`r.bucket = any(${sql.param(dark.map((d) => d.b))}::timestamptz[])`);
-  } else rows = await select(sql`not ${lit(sql`r.bucket`)}`);
+  const where = dark
+    ? sql`r.bucket = any(${sql.param(dark)}::timestamptz[])`
+    : sql`not exists (select 1 from telemetry_15m w
+                      where w.device_id = ${weatherDeviceId} and w.property_id = ${propertyOf(weatherDeviceId, 'irradiance')}
+                        and w.bucket = r.bucket and w.count > 0 and w.sum / w.count > 0)`;
+  const rows = await rowsOf<{ k: string | number; wh: string | number }>(
+    tx,
+    sql`select ${group} as k, round(sum(r.increase) * 1000) as wh
+        from telemetry_15m r
+        where r.device_id = any(${ids}::int[]) and r.property_id in ${propertyIn(ids, key)} and ${range} and r.increase > 0 and ${where}
+        group by 1`,
+  );
   return new Map(rows.map((r) => [by === 'day' ? String(r.k) : Number(r.k), Math.round(Number(r.wh))]));
 }
 

@@ -75,6 +75,8 @@ interface Basis {
   dayRollup: boolean;
   /** The weather station's days; null: the station has no weather station. */
   weather: Map<string, WeatherDay> | null;
+  /** The period's daylight quarters without a positive irradiance (weatherDays); null: no weather station or no coordinates. */
+  dark: string[] | null;
   inverters: StationInverter[];
 }
 
@@ -98,24 +100,27 @@ export class PvPerformanceService {
     await customPlans(ctx.tx);
     const cfg = await this.config.params(ctx, station.id);
     const weather =
-      station.weatherStationId === null ? null : await weatherDays(ctx.tx, station.weatherStationId, station.timeZone, from, to, cfg);
+      station.weatherStationId === null
+        ? null
+        : await weatherDays(ctx.tx, station.weatherStationId, station.timeZone, from, to, cfg, this.daylight(station, days));
     return {
       station,
       cfg,
       days,
       dayRollup: (await tenantZoneOf(ctx.tx, station.id)) === station.timeZone,
-      weather,
+      weather: weather?.days ?? null,
+      dark: weather?.dark ?? null,
       inverters: await stationInverters(ctx.tx, station.id),
     };
   }
 
   /** The period's daylight quarters at the station (null: the station has no coordinates: every quarter is looked at). */
-  private daylight(b: Basis): number[] | null {
-    const at = b.station.location;
+  private daylight(station: Station, days: string[]): number[] | null {
+    const at = station.location;
     if (!at) return null;
-    const from = Date.parse(`${b.days[0]}T00:00:00Z`) - DAY_MS;
-    const to = Date.parse(`${b.days.at(-1)}T00:00:00Z`) + 2 * DAY_MS;
-    return daylightQuarters(b.days, at.latitude, at.longitude, from, to);
+    const from = Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS;
+    const to = Date.parse(`${days.at(-1)}T00:00:00Z`) + 2 * DAY_MS;
+    return daylightQuarters(days, at.latitude, at.longitude, from, to);
   }
 
   private scope(b: Basis): DayScope {
@@ -131,27 +136,28 @@ export class PvPerformanceService {
   /** The inverters' AC energy in the quarters without irradiance, Wh, per day or per device (drops out of their PR). */
   private inverterDark(ctx: StaffCtx, b: Basis, inverters: StationInverter[], by: 'day' | 'device') {
     const ids = inverters.flatMap((i) => (i.deviceId === null ? [] : [i.deviceId]));
-    return darkSums(ctx.tx, ids, INVERTER_KEY, b.station.weatherStationId, this.scope(b), by, this.daylight(b));
+    return darkSums(ctx.tx, ids, INVERTER_KEY, b.station.weatherStationId, this.scope(b), by, b.dark);
   }
 
   /**
    * The station's generation per day: its generation meters (as the reports), else its inverters' counters;
    * and per day the part of it generated in quarters without irradiance (`darkByDay`).
    */
-  private async generation(ctx: StaffCtx, b: Basis) {
+  private async generation(ctx: StaffCtx, b: Basis, dark = true) {
     const meters = (await stationMeters(ctx.tx, b.station.id)).filter((m) => m.role === 'generation');
     const byDay = new Map<string, number>();
+    // `dark: false` (the waterfall, which has no PR): no read of the quarters without irradiance, darkByDay stays empty
     const darkByDay = new Map<string, number>();
     if (meters.length) {
       for (const key of new Set(meters.map((m) => m.key))) {
         const ids = meters.filter((m) => m.key === key).map((m) => m.deviceId);
         addMaps(byDay, await deviceSums(ctx.tx, ids, key, 'counter', this.scope(b), 'day'));
-        addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day', this.daylight(b)));
+        if (dark) addMaps(darkByDay, await darkSums(ctx.tx, ids, key, b.station.weatherStationId, this.scope(b), 'day', b.dark));
       }
       return { source: 'generation-meter' as const, byDay, darkByDay, meters };
     }
     addMaps(byDay, await this.inverterSums(ctx, b, b.inverters, INVERTER_KEY, 'day'));
-    addMaps(darkByDay, await this.inverterDark(ctx, b, b.inverters, 'day'));
+    if (dark) addMaps(darkByDay, await this.inverterDark(ctx, b, b.inverters, 'day'));
     return { source: 'inverters' as const, byDay, darkByDay, meters };
   }
 
@@ -382,7 +388,8 @@ export class PvPerformanceService {
   async lossAnalysis(ctx: StaffCtx, input: BodyOf<typeof contract.performanceLossAnalysis>) {
     const station = await this.stations.visible(ctx, input.pvId);
     const b = await this.basis(ctx, station, input.from, input.to);
-    const g = await this.generation(ctx, b);
+    // the waterfall has no PR: the energy of the quarters without irradiance is not read
+    const g = await this.generation(ctx, b, false);
     const onGridWh = [...g.byDay.values()].reduce((s, v) => s + v, 0);
     const w = { h: 0, hAbove: 0, xAbove: 0 };
     for (const d of b.days) {
