@@ -166,6 +166,8 @@ const TEXTS: Record<string, string> = {
   'a new station cannot be decommissioned': '新电站不能直接退役',
   'is required for a grid-connected station': '并网电站必填',
   'is a template: templates are not delivered; create a strategy from it': '是模板：模板不能下发，请用它创建策略',
+  'is a template: templates are never delivered, so they have no delivered revision to restore':
+    '是模板：模板从不下发，没有可恢复的下发修订',
   'a template belongs to no station: leave it out': '模板不属于任何电站：请不要填写',
   'is required: a strategy belongs to a station': '必填：策略属于某个电站',
   'is not a template: only templates are bound to customers': '不是模板：只有模板才能绑定客户',
@@ -365,6 +367,11 @@ const SIZE_WORDS: Record<string, [string, string]> = { string: ['过短', '过�
  * parts. The most frequent first (apps/server/test/error-texts.test.ts lists the ones left).
  */
 const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
+  // before the generic `is not a … of …`: a strategy's name may hold any words
+  {
+    re: /^is not a delivery of strategy "(.+)" \((\d+)\): pick one from its own delivery log$/s,
+    zh: (m) => `不是策略“${m[1]}”（${m[2]}）的下发记录：请从它自己的下发日志中选择`,
+  },
   // notFound(what): `X does not exist`
   {
     re: /^(.+) does not exist$/s,
@@ -709,6 +716,19 @@ const TEMPLATES: { re: RegExp; zh: (m: RegExpExecArray) => string | null }[] = [
     re: /^must be (.+) \((.+)\): the strategy version the FCS of (.+) runs$/s,
     zh: (m) => `必须为 ${m[1]}（${m[2]}）：${m[3]} 的 FCS 运行的策略版本`,
   },
+  // restoring a delivered revision (history/data/update)
+  {
+    re: /^delivery (\d+) stopped the station's strategy: it sent no strategy to restore$/s,
+    zh: (m) => `下发记录 ${m[1]} 是停止电站策略：没有下发策略，无可恢复`,
+  },
+  {
+    re: /^(.+) is strategy version (.+), and "(.+)" is now (.+): only a revision of its current version can be restored$/s,
+    zh: (m) => `${revisionZh(m[1]!)}的策略版本为 ${m[2]}，而“${m[3]}”现为 ${m[4]}：只能恢复其当前版本的修订`,
+  },
+  {
+    re: /^(.+) no longer passes the editor's checks: (.+)$/s,
+    zh: (m) => `${revisionZh(m[1]!)}已不再通过编辑器的检查：${errorText(m[2]!, 'zh-CN')}`,
+  },
   { re: /^cannot change \(it is an? (.+)\): copy it instead$/s, zh: (m) => `不能修改（它是${thing(m[1]!)}）：请复制一份` },
   {
     re: /^It is executing on (.+): stop it or deliver another strategy first\.$/s,
@@ -885,6 +905,9 @@ const THINGS: Record<string, string> = {
 const thing = (t: string) => THINGS[t] ?? SEEDED_TEXTS_ZH[t] ?? ` ${t} `;
 /** A seeded text (a device type's name) in Chinese, anything else as it is. */
 const seeded = (t: string) => SEEDED_TEXTS_ZH[t] ?? t;
+
+/** `revision 2 (delivery 7)` → `修订 2（下发记录 7）`. */
+const revisionZh = (t: string) => t.replace(/^revision (\S+) \(delivery (\d+)\)$/, '修订 $1（下发记录 $2）');
 /** A storage station's states (`Storage station S-01 is enabled: …`). */
 const STATES: Record<string, string> = { draft: '草稿', configured: '已配置', enabled: '已启用', disabled: '已停用', invalid: '已作废' };
 const state = (s: string) => STATES[s] ?? ` ${s} `;
