@@ -45,15 +45,20 @@ export function migrationsHash(): string {
 /** A dump of a migrated PGlite data folder for this run, in the system's temp folder; removed by `removePgliteTemplate`. */
 export async function pgliteTemplate(): Promise<string> {
   const file = path.join(os.tmpdir(), `energy-test-pglite-${migrationsHash()}-${process.pid}.tar`);
-  const database = await openDatabase({ dataDir: 'memory://' });
+  await dumpPglite(await openDatabase({ dataDir: 'memory://' }), file);
+  return file;
+}
+
+/** Writes an in-memory PGlite's data folder to `file` after `prepare`, and closes it. */
+async function dumpPglite(database: Database, file: string, prepare = async () => {}) {
   try {
+    await prepare();
     const client = (database.system as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await database.close();
   }
-  return file;
 }
 
 export function removePgliteTemplate(file: string) {
@@ -81,14 +86,7 @@ async function seedTemplate(database: Database, dataDir: string) {
 export async function pgliteSeededTemplate(migrated: string): Promise<string> {
   const file = migrated.replace(/\.tar$/, '-seeded.tar');
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(migrated)]) });
-  try {
-    await seedTemplate(database, seededFilesOf(file));
-    const client = (database.system as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
-    const dump = await client.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await database.close();
-  }
+  await dumpPglite(database, file, () => seedTemplate(database, seededFilesOf(file)));
   return file;
 }
 
